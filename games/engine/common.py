@@ -1,0 +1,65 @@
+"""Small helpers shared by the engine's modules."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .errors import IllegalAction
+from .state import Action, Event, Player, State, evolve
+
+
+def draw_rng(state: State) -> tuple[random.Random, State]:
+    """A fresh RNG for one random decision, reproducible from the seed and the draw count."""
+    rng = random.Random(f"{state.seed}:{state.rng_draws}")
+    return rng, evolve(state, rng_draws=state.rng_draws + 1)
+
+
+def with_player(state: State, seat: int, **changes: Any) -> State:
+    players = list(state.players)
+    players[seat - 1] = evolve(players[seat - 1], **changes)
+    return evolve(state, players=tuple(players))
+
+
+def learn(player: Player, *facts) -> Player:
+    return evolve(player, knowledge=player.knowledge + tuple(facts))
+
+
+def public(state: State, kind: str, text: str, /, **data: Any) -> Event:
+    return Event(kind, text, state.round, data)
+
+
+def private(state: State, seats, kind: str, text: str, /, **data: Any) -> Event:
+    audience = (seats[0],) if len(seats) == 1 else tuple(sorted(set(seats)))
+    return Event(kind, text, state.round, data, audience)
+
+
+def int_arg(action: Action, name: str) -> int:
+    value = action.args.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction("bad_request", f"'{name}' must be a seat number.")
+    return value
+
+
+def str_arg(action: Action, name: str) -> str:
+    value = action.args.get(name)
+    if not isinstance(value, str):
+        raise IllegalAction("bad_request", f"'{name}' must be a string.")
+    return value
+
+
+def seat_list(seats) -> str:
+    """'seat 2', 'seats 2 and 5', 'seats 1, 2 and 5' — for log lines."""
+    seats = sorted(seats)
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+ROLE_NAMES = {"hunter": "a Hunter", "vampire": "a Vampire", "vampire_lord": "the Vampire Lord"}
+TOKEN_NAMES = {
+    "stake": "Stake",
+    "feast": "Feast",
+    "double_stake": "Double-Stake",
+    "investigation": "Investigation",
+}

@@ -1,0 +1,340 @@
+"""Dining (R4, R6, R7): reveal, Protection, Investigation, elimination, Alpha election.
+
+Each step takes (state, events, now) and returns (state, paused). A step that needs a player's
+input opens a window (a tie vote, the round-1 examiner choice) and pauses; the action that closes
+the window settles the result and moves `step` on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import hooks, ties
+from .common import ROLE_NAMES, int_arg, learn, private, public, with_player
+from .errors import IllegalAction
+from .mingling import intervention_open
+from .state import (
+    CHOOSE_EXAMINER,
+    DOUBLE_STAKE,
+    FEAST,
+    HUNTER,
+    INVESTIGATION,
+    LORD,
+    STAKE,
+    VAMPIRE,
+    Action,
+    Dining,
+    Knowledge,
+    State,
+    Unplaced,
+    evolve,
+)
+
+STAKE_VALUE = {STAKE: 1, DOUBLE_STAKE: 2}  # R3.5: a Double-Stake is 2 Stake votes
+
+
+def reveal(state: State, events: list, now: float):
+    """R4.1: tokens and the Ghosts' dials are turned over; unplaced tokens count (R3.4)."""
+    unplaced = tuple(Unplaced(s, t) for s in state.living for t in state.hands[s - 1])
+    dining = Dining(
+        round=state.round,
+        tokens=state.placements,
+        unplaced=unplaced,
+        intervention=state.intervention,
+    )
+    events.append(
+        public(
+            state,
+            "dining",
+            "Dining: the tokens are revealed.",
+            tokens=[
+                {"owner": p.owner, "target": p.target, "token": p.token} for p in dining.tokens
+            ],
+            unplaced=[{"owner": u.owner, "token": u.token} for u in unplaced],
+            intervention=[{"voter": v.voter, "target": v.target} for v in dining.intervention],
+        )
+    )
+    return evolve(state, dining=dining, phase="dining", deadline=None, step="intervention"), False
+
+
+def intervention(state: State, events: list, now: float):
+    """R7.2–R7.4: the most dial votes (≥1) is Protected; a tie goes to the latest Ghost."""
+    state = evolve(state, step="investigation")
+    if not intervention_open(state):
+        return state, False
+    counts = Counter()
+    for v in state.dining.intervention:
+        if v.target != state.last_protected:
+            counts[v.target] += ties.vote_weight(state, v.voter)
+    if not counts:
+        return state, False
+    top = max(counts.values())
+    leaders = tuple(sorted(s for s, n in counts.items() if n == top))
+    if len(leaders) == 1:
+        return protect(state, leaders[0], events), False
+    decider = ties._module_decider(state, "intervention", leaders)
+    if decider is not None:
+        seat, by = decider
+        state = ties.open_decider(
+            state, "intervention", leaders, state.dining.intervention, seat, by, now, events
+        )
+        return state, True
+    state, resolution = ties.latest_ghost_decides(
+        state, "intervention", leaders, state.dining.intervention, now, events
+    )
+    if resolution is None:
+        return state, True
+    return settle(state, resolution, events, now), False
+
+
+def protect(state: State, seat: int | None, events: list) -> State:
+    if seat is None:
+        return state
+    events.append(
+        public(state, "protected", f"The Ghosts protect seat {seat} this round (R7.2).", seat=seat)
+    )
+    return evolve(state, dining=evolve(state.dining, protected=seat))
+
+
+def investigation(state: State, events: list, now: float):
+    """R4.2: the Investigation token's holder shows their role to the Alpha Hunter, privately."""
+    state = evolve(state, step="stakes")
+    alpha = state.alpha
+    token = next(
+        (p for p in state.dining.tokens if p.owner == alpha and p.token == INVESTIGATION), None
+    )
+    if token is None or not state.player(alpha).alive:
+        return state, False
+    target = token.target
+    if target == state.dining.protected:
+        events.append(
+            public(
+                state,
+                "investigation",
+                f"The Investigation token lay on the Protected seat {target}: no effect (R7.2).",
+            )
+        )
+        return state, False
+    if any(m.blocks_examination(state, alpha, target) for m in hooks.active(state)):
+        events.append(
+            public(state, "investigation", f"Seat {target} cannot be investigated this round.")
+        )
+        return state, False
+    events.append(
+        public(
+            state,
+            "investigation",
+            f"The Alpha Hunter (seat {alpha}) investigates seat {target}.",
+            investigator=alpha,
+            target=target,
+        )
+    )
+    state = evolve(state, dining=evolve(state.dining, investigated=target))
+    return examine(state, alpha, target, "investigation", events), False
+
+
+def examine(state: State, examiner: int, target: int, source: str, events: list) -> State:
+    """`examiner` sees `target`'s Secret Role; a Hunter who sees the Lord is Mesmerized (R8)."""
+    role = state.player(target).role
+    fact = Knowledge(seat=target, source=source, round=state.round, role=role)
+    state = with_player(state, examiner, knowledge=state.player(examiner).knowledge + (fact,))
+    events.append(
+        private(
+            state,
+            [examiner],
+            "examined",
+            f"Seat {target}'s Secret Role: {ROLE_NAMES[role]}.",
+            seat=target,
+            role=role,
+        )
+    )
+    if role == LORD:
+        state = _mesmerize(state, examiner, events)
+    return state
+
+
+def _mesmerize(state: State, seat: int, events: list) -> State:
+    """R8.1/R8.2: tell the victim, the Lord and the Vampires, nobody else."""
+    victim = state.player(seat)
+    if victim.role != HUNTER or victim.mesmerized:
+        return state
+    if any(m.resists_mesmerism(state, seat) for m in hooks.active(state)):
+        return state
+    fact = Knowledge(seat=seat, source="mesmerism", round=state.round, mesmerized=True)
+    told = [seat] + [p.seat for p in state.players if p.role in (VAMPIRE, LORD)]
+    players = list(state.players)
+    players[seat - 1] = evolve(victim, mesmerized=True)
+    for s in told:
+        players[s - 1] = learn(players[s - 1], fact)
+    state = evolve(state, players=tuple(players))
+    events.append(
+        private(
+            state,
+            [seat],
+            "mesmerized",
+            "You saw the Vampire Lord's card and are Mesmerized: you now win only with the "
+            "Vampires (R8.1). Your card still reads Hunter.",
+        )
+    )
+    events.append(
+        private(
+            state,
+            told[1:],
+            "mesmerized",
+            f"Seat {seat} has been Mesmerized by the Vampire Lord.",
+            seat=seat,
+        )
+    )
+    return state
+
+
+def stake_tally(state: State) -> dict[int, int]:
+    """Stake votes on each living, unprotected player (R4.3, R3.4, R3.5, R7.2), then modules."""
+    eligible = set(state.living) - {state.dining.protected}
+    tally = dict.fromkeys(eligible, 0)
+    for p in state.dining.tokens:
+        if p.target in tally and p.token in STAKE_VALUE:
+            tally[p.target] += STAKE_VALUE[p.token]
+    for u in state.dining.unplaced:
+        if u.owner in tally:
+            tally[u.owner] += 1
+    for module in hooks.active(state):
+        tally = module.adjust_tally(state, "stake", tally)
+    return tally
+
+
+def feast_tally(state: State) -> dict[int, int]:
+    """R4.4: feasts on living, unprotected players who are not this round's Alpha."""
+    eligible = set(state.living) - {state.dining.protected, state.alpha}
+    tally = dict.fromkeys(eligible, 0)
+    for p in state.dining.tokens:
+        if p.target in tally and p.token == FEAST:
+            tally[p.target] += 1
+    for module in hooks.active(state):
+        tally = module.adjust_tally(state, "feast", tally)
+    return tally
+
+
+def stakes(state: State, events: list, now: float):
+    """R4.3 (R6.1 in round 1): the most Stake votes (≥1, R4.6) is eliminated or examined."""
+    kind = "examination" if state.round == 1 else "elimination"
+    return _decide(state, kind, stake_tally(state), events, now)
+
+
+def election(state: State, events: list, now: float):
+    """R4.4: the most Feast votes (≥1) is Alpha next round; none in a three-living round (R9)."""
+    if state.three_living:
+        return evolve(state, step="round_end"), False
+    return _decide(state, "election", feast_tally(state), events, now)
+
+
+def _decide(state: State, kind: str, tally: dict[int, int], events: list, now: float):
+    top = max(tally.values(), default=0)
+    if top < 1:  # R4.6
+        return settle(state, ties.Resolution(kind, None, None), events, now), False
+    leaders = tuple(sorted(s for s, n in tally.items() if n == top))
+    if len(leaders) == 1:
+        return settle(state, ties.Resolution(kind, leaders[0], None), events, now), False
+    return ties.open_tie(state, kind, leaders, now, events), True
+
+
+def settle(state: State, resolution: ties.Resolution, events: list, now: float) -> State:
+    """Apply a decided result (directly or after a tie) and move the flow on."""
+    if resolution.record is not None:
+        state = evolve(
+            state, dining=evolve(state.dining, ties=state.dining.ties + (resolution.record,))
+        )
+    seat = resolution.winner
+    if resolution.kind == "intervention":
+        return evolve(protect(state, seat, events), step="investigation", phase="dining")
+    if resolution.kind == "examination":
+        if seat is None:
+            return evolve(state, step="election", phase="dining")
+        return _ask_examiner(state, seat, events, now)
+    if resolution.kind == "elimination":
+        if seat is None:
+            events.append(public(state, "no_elimination", "Nobody is eliminated this round."))
+            return evolve(state, step="election", phase="dining")
+        return eliminate(evolve(state, step="after_elimination", phase="dining"), seat, events)
+    if seat is not None:
+        events.append(
+            public(
+                state,
+                "alpha_elected",
+                f"Seat {seat} will be the Alpha Hunter next round (R4.4).",
+                seat=seat,
+            )
+        )
+    else:
+        events.append(public(state, "no_alpha", "Nobody is elected Alpha Hunter this round."))
+    return evolve(
+        state, dining=evolve(state.dining, alpha_elected=seat), step="round_end", phase="dining"
+    )
+
+
+def eliminate(state: State, seat: int, events: list) -> State:
+    """The player becomes a Ghost at once (R2 ruling); their role stays secret (R1.4)."""
+    state = with_player(state, seat, alive=False)
+    state = evolve(state, ghosts=state.ghosts + (seat,))
+    if state.dining.eliminated is None:
+        state = evolve(state, dining=evolve(state.dining, eliminated=seat))
+    events.append(
+        public(state, "eliminated", f"Seat {seat} is Staked! and becomes a Ghost.", seat=seat)
+    )
+    return state
+
+
+def _ask_examiner(state: State, seat: int, events: list, now: float) -> State:
+    """R6.1: the most-staked player of round 1 chooses who examines their role."""
+    events.append(
+        public(
+            state,
+            "most_staked",
+            f"Seat {seat} has the most Stakes and chooses who examines their role (R6.1).",
+            seat=seat,
+        )
+    )
+    return evolve(
+        state,
+        dining=evolve(state.dining, examined=seat),
+        phase=CHOOSE_EXAMINER,
+        step="choose_examiner",
+        deadline=now + state.options.timers.choice,
+    )
+
+
+def examiner_targets(state: State) -> list[int]:
+    return [s for s in state.living if s != state.dining.examined]
+
+
+def choose_examiner(state: State, action: Action, events: list, target: int | None = None) -> State:
+    if state.phase != CHOOSE_EXAMINER:
+        raise IllegalAction("wrong_phase", "Nobody is choosing an examiner now.")
+    if action is not None:
+        if action.seat != state.dining.examined:
+            raise IllegalAction(
+                "wrong_phase", "Only the player with the most Stakes chooses the examiner (R6.1)."
+            )
+        target = int_arg(action, "target")
+        if target not in examiner_targets(state):
+            raise IllegalAction(
+                "illegal_target", "Choose another living player to examine your role (R6.1)."
+            )
+    examined = state.dining.examined
+    events.append(
+        public(
+            state,
+            "examination",
+            f"Seat {target} examines seat {examined}'s Secret Role (R6.1).",
+            examiner=target,
+            target=examined,
+        )
+    )
+    state = evolve(
+        state,
+        dining=evolve(state.dining, examiner=target),
+        deadline=None,
+        phase="dining",
+        step="election",
+    )
+    return examine(state, target, examined, "examination", events)

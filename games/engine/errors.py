@@ -1,0 +1,21 @@
+"""The one exception the engine raises for a move the rules (or the request) do not allow."""
+
+# The codes of API.md, with the HTTP status each maps to (the API's exception handler uses this).
+HTTP_STATUS = {
+    "bad_request": 400,
+    "illegal_target": 400,
+    "illegal_token": 400,
+    "wrong_phase": 409,
+    "game_over": 409,
+}
+
+
+class IllegalAction(Exception):
+    """`code` is machine-readable (API.md); `detail` says in words which rule forbids the move."""
+
+    def __init__(self, code: str, detail: str):
+        if code not in HTTP_STATUS:
+            raise ValueError(f"unknown error code {code!r}")
+        super().__init__(f"{code}: {detail}")
+        self.code = code
+        self.detail = detail

@@ -1,0 +1,273 @@
+"""The round's flow and the engine's entry points: setup, apply, timeout.
+
+A round is a sequence of steps (R2). `_run` executes steps until one waits for a player (a timed
+window) or the game ends; every action and every timeout ends by calling it again.
+
+    round_start → pre_mingling → mingling (window) → post_mingling → reveal → intervention
+    → investigation → stakes → [after_elimination] → election → round_end → next round_start
+"""
+
+from __future__ import annotations
+
+from . import dining, hooks, mingling, table, ties
+from .common import ROLE_NAMES, draw_rng, private, public
+from .errors import IllegalAction
+from .state import (
+    CHOOSE_EXAMINER,
+    FINISHED,
+    LORD,
+    MINGLING,
+    ROLES,
+    TIEBREAK,
+    VAMPIRE,
+    Action,
+    Event,
+    Knowledge,
+    Options,
+    Player,
+    State,
+    evolve,
+)
+
+
+def setup(options: Options, seats: int, seed: int, *, roles=None, now: float = 0.0) -> State:
+    """A new game at the start of round 1's Mingling. `roles` (seat -> role) fixes the deal."""
+    limit = table.MAX_PLAYERS_EXPANSION if options.expansion else table.MAX_PLAYERS
+    if not table.MIN_PLAYERS <= seats <= limit:
+        more = "" if options.expansion else " (11–12 need the expansion option)"
+        raise IllegalAction(
+            "bad_request", f"Staked! is for {table.MIN_PLAYERS}–{limit} players{more} (R1.1)."
+        )
+    deck = _fixed_deal(roles, seats) if roles is not None else table.deal(seats, seed)
+    knows = table.ROLE_TABLE[seats][2]
+    players = tuple(Player(seat=i + 1, role=r) for i, r in enumerate(deck))
+    state = State(options=options, seed=seed, players=players, lord_knows_vampires=knows)
+    state = evolve(state, players=_night_information(state), round=0)
+    return _run(_start_round(state), [], now)
+
+
+def opening_events(state: State) -> list[Event]:
+    """Round 1's log lines: the night information (R1.3), privately to each Vampire."""
+    events = [public(state, "game_started", f"The game begins with {len(state.players)} players.")]
+    for p in state.players:
+        if p.knowledge:
+            names = ", ".join(f"seat {k.seat} is {ROLE_NAMES[k.role]}" for k in p.knowledge)
+            events.append(private(state, [p.seat], "night", f"In the night you learned: {names}."))
+    return events
+
+
+def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[Event]]:
+    """Apply one player's action; raises IllegalAction (and changes nothing) if it is not legal."""
+    if state.outcome is not None:
+        raise IllegalAction("game_over", "The game is over.")
+    if not 1 <= action.seat <= len(state.players):
+        raise IllegalAction("bad_request", f"There is no seat {action.seat} at this table.")
+    events: list[Event] = []
+    name = action.name
+    if name == "place_token":
+        state = mingling.place_token(state, action)
+        events.append(mingling.placement_receipt(state, action))
+        return _after_mingling_move(state, events, now)
+    if name == "intervention_vote":
+        state = mingling.intervention_vote(state, action)
+        target = action.args["target"]
+        events.append(
+            private(state, [action.seat], "intervention_vote", f"Your dial names seat {target}.")
+        )
+        return _after_mingling_move(state, events, now)
+    if name == "tiebreak_vote":
+        state, resolution = ties.cast(state, action, now, events)
+        if resolution is not None:
+            state = dining.settle(state, resolution, events, now)
+        return _run(state, events, now), events
+    if name == "choose_examiner":
+        state = dining.choose_examiner(state, action, events)
+        return _run(state, events, now), events
+    module = hooks.owner_of(state, name)
+    if module is None:
+        raise IllegalAction("bad_request", f"There is no action called '{name}'.")
+    state, more, paused = module.act(state, action, now)
+    events.extend(more)
+    return (state if paused else _run(state, events, now)), events
+
+
+def timeout(state: State, now: float) -> tuple[State, list[Event]]:
+    """Close the open window if its deadline has passed; otherwise change nothing.
+
+    Mingling: unplaced tokens become Stakes against their owners (R3.4), silent Ghosts abstain
+    (R7.5). A tie vote: absent voters abstain (R5.5). A mandatory choice: made at random.
+    """
+    if state.outcome is not None or state.deadline is None or now < state.deadline:
+        return state, []
+    events: list[Event] = []
+    for module in hooks.active(state):
+        result = module.timeout(state, now)
+        if result is not None:
+            state, more, paused = result
+            events.extend(more)
+            return (state if paused else _run(state, events, now)), events
+    if state.phase == MINGLING:
+        events.append(public(state, "mingling_over", "Time is up: Mingling is over."))
+        state = evolve(state, deadline=None, step="post_mingling")
+    elif state.phase == TIEBREAK:
+        state, resolution = ties.resolve(state, now, events)
+        if resolution is not None:
+            state = dining.settle(state, resolution, events, now)
+    elif state.phase == CHOOSE_EXAMINER:
+        rng, state = draw_rng(state)
+        target = rng.choice(dining.examiner_targets(state))
+        state = dining.choose_examiner(state, None, events, target=target)
+    return _run(state, events, now), events
+
+
+def _after_mingling_move(state: State, events: list, now: float):
+    if not mingling.mingling_done(state):
+        return state, events
+    events.append(public(state, "mingling_over", "Every token is placed: Mingling is over."))
+    state = evolve(state, deadline=None, step="post_mingling")
+    return _run(state, events, now), events
+
+
+def _run(state: State, events: list, now: float) -> State:
+    while state.outcome is None:
+        state, paused = _STEPS[state.step](state, events, now)
+        if paused:
+            break
+    return state
+
+
+def _modules_at(step: str, next_step: str):
+    """A step that only gives the modules their turn, then moves on to `next_step`."""
+
+    def run(state: State, events: list, now: float):
+        for module in hooks.active(state):
+            result = module.at_step(state, step, now)
+            if result is None:
+                continue
+            state, more, paused = result
+            events.extend(more)
+            if paused or state.outcome is not None:
+                return state, True
+        return evolve(state, step=next_step), False
+
+    return run
+
+
+def _deal(state: State, events: list, now: float):
+    """Check for a win after a deferred death, count the living (R9), deal the tokens."""
+    outcome = table.winner(state)  # a deferred death at the start of a round (R11 Bangle)
+    if outcome is not None:
+        return _finish(state, outcome, events), True
+    three = len(state.living) == 3
+    elected = state.last_dining.alpha_elected if state.last_dining else None
+    alpha = elected if elected is not None and not three and state.player(elected).alive else None
+    state = mingling.deal_hands(evolve(state, three_living=three, alpha=alpha, step="pre_mingling"))
+    text = f"Round {state.round} begins."
+    if alpha:
+        text += f" Seat {alpha} is the Alpha Hunter."
+    if three:
+        text += (
+            " Three players live: 1 Stake and 1 Feast each, no Alpha, no Ghostly Intervention (R9)."
+        )
+    events.append(public(state, "round_started", text, alpha=alpha, three_living=three))
+    return state, False
+
+
+def _open_mingling(state: State, events: list, now: float):
+    state = evolve(
+        state, phase=MINGLING, step="mingling", deadline=now + state.options.timers.mingling
+    )
+    if mingling.mingling_done(state):
+        return evolve(state, deadline=None, step="post_mingling"), False
+    return state, True
+
+
+def _waiting(state: State, events: list, now: float):
+    return state, True
+
+
+def _round_end(state: State, events: list, now: float):
+    state, paused = _modules_at("round_end", "next_round")(state, events, now)
+    if paused:
+        return state, True
+    state = evolve(state, dining=evolve(state.dining, complete=True))
+    outcome = table.winner(state)
+    if outcome is not None:
+        return _finish(state, outcome, events), True
+    return _start_round(state), False
+
+
+def _start_round(state: State) -> State:
+    return evolve(
+        state,
+        round=state.round + 1,
+        last_dining=state.dining or state.last_dining,
+        dining=None,
+        tie=None,
+        alpha=None,
+        step="round_start",
+        placements=(),
+        intervention=(),
+    )
+
+
+def _finish(state: State, outcome, events: list) -> State:
+    events.append(
+        public(
+            state,
+            "game_over",
+            f"The {outcome.winner.capitalize()} win. {outcome.reason}",
+            winner=outcome.winner,
+        )
+    )
+    if state.dining is not None and not state.dining.complete:
+        state = evolve(state, dining=evolve(state.dining, complete=True))
+    return evolve(state, outcome=outcome, phase=FINISHED, deadline=None, tie=None)
+
+
+def _night_information(state: State) -> tuple[Player, ...]:
+    """R1.3: Vampires learn the other Vampires and the Lord; the Lord only where R1.2 says so."""
+    vampires = [p for p in state.players if p.role in (VAMPIRE, LORD)]
+    players = list(state.players)
+    for p in vampires:
+        if p.role == LORD and not state.lord_knows_vampires:
+            continue
+        facts = tuple(
+            Knowledge(seat=o.seat, source="night", round=1, role=o.role)
+            for o in vampires
+            if o.seat != p.seat
+        )
+        players[p.seat - 1] = evolve(p, knowledge=facts)
+    return tuple(players)
+
+
+def _fixed_deal(roles, seats: int) -> list[str]:
+    """A staff-fixed deal must be a full deck of R1.2 for this table."""
+    try:
+        deck = [roles[s] for s in range(1, seats + 1)]
+    except (KeyError, TypeError):
+        raise IllegalAction(
+            "bad_request", f"'roles' must give a role for every seat 1–{seats}."
+        ) from None
+    if any(r not in ROLES for r in deck) or sorted(deck) != sorted(table.role_deck(seats)):
+        raise IllegalAction("bad_request", f"'roles' must be the R1.2 deck for {seats} players.")
+    return deck
+
+
+_STEPS = {
+    "round_start": _modules_at("round_start", "deal"),
+    "deal": _deal,
+    "pre_mingling": _modules_at("pre_mingling", "open_mingling"),
+    "open_mingling": _open_mingling,
+    "mingling": _waiting,
+    "post_mingling": _modules_at("post_mingling", "reveal"),
+    "reveal": dining.reveal,
+    "intervention": dining.intervention,
+    "investigation": dining.investigation,
+    "stakes": dining.stakes,
+    "tie": _waiting,
+    "choose_examiner": _waiting,
+    "after_elimination": _modules_at("after_elimination", "election"),
+    "election": dining.election,
+    "round_end": _round_end,
+}

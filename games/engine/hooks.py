@@ -1,0 +1,105 @@
+"""Hook points where optional modules (Sacred Relics, Last Wills) plug into the core rules.
+
+A module subclasses `Module`, overrides only the hooks it needs, and is registered once with
+`register`. The core asks `active(state)` for the modules a game has switched on and calls them at
+fixed points of the round. A module keeps its own data in `state.ext[module.name]` (JSON), and owns
+any phase it opens (its actions, pending list, timeout and view fragment).
+
+Step hooks must be re-entrant: the core calls `at_step` again when a module's window closes, and a
+module that has already done its work for this step must return `None` at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import Action, Event, State
+
+StepResult = tuple["State", list["Event"], bool]  # (state, events, paused: waiting for input)
+
+# Flow steps at which modules are called, in round order (flow.py).
+STEPS = ("round_start", "pre_mingling", "post_mingling", "after_elimination", "round_end")
+
+
+class Module:
+    name = ""
+    action_names: frozenset[str] = frozenset()
+
+    def enabled(self, state: State) -> bool:
+        return False
+
+    def hand(self, state: State, seat: int, tokens: tuple[str, ...]) -> tuple[str, ...]:
+        """The tokens `seat` holds at the start of the round (Broken Stake, Spilled Wine)."""
+        return tokens
+
+    def may_stack(self, state: State, owner: int, token: str) -> bool:
+        """Whether `owner` may put this token on a seat that already has one of theirs (Dagger)."""
+        return False
+
+    def adjust_tally(self, state: State, kind: str, tally: dict[int, int]) -> dict[int, int]:
+        """Change the Dining vote counts; kind is "stake" or "feast" (automatic votes, Effigy)."""
+        return tally
+
+    def blocks_examination(self, state: State, examiner: int, target: int) -> bool:
+        """True when `target` cannot be examined (Effigy of Innocence, Key of Quick Passage)."""
+        return False
+
+    def resists_mesmerism(self, state: State, seat: int) -> bool:
+        """True when `seat` cannot be Mesmerized (Crown of Solomon)."""
+        return False
+
+    def vote_weight(self, state: State, voter: int) -> int:
+        """How many votes a Ghost's dial is worth in intervention and ties (Restless Spirit)."""
+        return 1
+
+    def optional_intervention_voters(self, state: State) -> tuple[int, ...]:
+        """Living players who may also vote in Ghostly Intervention, never holding it open."""
+        return ()
+
+    def decide_tie(self, state: State, kind: str, tied: tuple[int, ...]) -> int | None:
+        """Who settles a tie instead of the Ghosts (Scales of Justice, Seer's Orb); None: nobody."""
+        return None
+
+    def act(self, state: State, action: Action, now: float) -> StepResult:
+        """Apply one of this module's `action_names`."""
+        raise NotImplementedError
+
+    def at_step(self, state: State, step: str, now: float) -> StepResult | None:
+        """Act at a flow step; return None when there is nothing (more) to do here."""
+        return None
+
+    def pending(self, state: State, seat: int) -> list[dict[str, Any]]:
+        return []
+
+    def timeout(self, state: State, now: float) -> StepResult | None:
+        """Close this module's own expired window; None when the open window is not its own."""
+        return None
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {}
+
+
+_registry: dict[str, Module] = {}
+
+
+def register(module: Module) -> Module:
+    _registry[module.name] = module
+    return module
+
+
+def unregister(name: str) -> None:
+    _registry.pop(name, None)
+
+
+def active(state: State) -> list[Module]:
+    if not _registry:
+        return []
+    return [m for m in _registry.values() if m.enabled(state)]
+
+
+def owner_of(state: State, action_name: str) -> Module | None:
+    for module in active(state):
+        if action_name in module.action_names:
+            return module
+    return None

@@ -1,0 +1,172 @@
+"""Mingling (R3): hands of tokens, placing them, and the Ghosts' intervention vote (R7.2)."""
+
+from __future__ import annotations
+
+from . import hooks
+from .common import TOKEN_NAMES, int_arg, private, str_arg
+from .errors import IllegalAction
+from .state import (
+    DOUBLE_STAKE,
+    FEAST,
+    INVESTIGATION,
+    MINGLING,
+    STAKE,
+    Action,
+    Placement,
+    State,
+    Vote,
+    evolve,
+)
+
+NORMAL_HAND = (STAKE, STAKE, FEAST)  # R1.5
+ALPHA_HAND = (DOUBLE_STAKE, FEAST, INVESTIGATION)  # R3.5
+THREE_LIVING_HAND = (STAKE, FEAST)  # R9
+
+
+def deal_hands(state: State) -> State:
+    """Give every living player the tokens of this round (R1.5, R3.5, R9, then modules)."""
+    hands = []
+    for p in state.players:
+        if not p.alive:
+            hand = ()
+        elif state.three_living:
+            hand = THREE_LIVING_HAND
+        elif p.seat == state.alpha:
+            hand = ALPHA_HAND
+        else:
+            hand = NORMAL_HAND
+        for module in hooks.active(state):
+            hand = module.hand(state, p.seat, hand)
+        hands.append(hand)
+    return evolve(state, hands=tuple(hands), placements=(), intervention=())
+
+
+def intervention_open(state: State) -> bool:
+    """R7.2/R9: Ghosts vote to protect a living player, except in a three-living round."""
+    return bool(state.ghosts) and not state.three_living
+
+
+def intervention_voters(state: State) -> tuple[int, ...]:
+    """Ghosts who must vote (R3.3: their votes, but never an optional one, hold Mingling open)."""
+    if not intervention_open(state):
+        return ()
+    return state.ghosts
+
+
+def has_voted(state: State, seat: int) -> bool:
+    return any(v.voter == seat for v in state.intervention)
+
+
+def intervention_targets(state: State) -> list[int]:
+    """Any living player, except the one Protected last round (R7.3)."""
+    return [s for s in state.living if s != state.last_protected]
+
+
+def token_targets(state: State, seat: int, token: str | None = None) -> list[int]:
+    """Living players other than `seat` that do not already hold one of its tokens (R3.1)."""
+    mine = {p.target for p in state.placements if p.owner == seat}
+    if mine and token is not None and _may_stack(state, seat, token):
+        mine = set()
+    return [s for s in state.living if s != seat and s not in mine]
+
+
+def _may_stack(state: State, seat: int, token: str) -> bool:
+    modules = hooks.active(state)
+    return bool(modules) and any(m.may_stack(state, seat, token) for m in modules)
+
+
+def place_token(state: State, action: Action) -> State:
+    seat = action.seat
+    token = str_arg(action, "token")
+    target = int_arg(action, "target")
+    _require_mingling(state)
+    if not state.player(seat).alive:
+        raise IllegalAction("wrong_phase", "Ghosts never place tokens (R7.1).")
+    hand = state.hands[seat - 1]
+    if token not in hand:
+        if token not in TOKEN_NAMES:
+            raise IllegalAction("illegal_token", f"There is no token called '{token}'.")
+        raise IllegalAction("illegal_token", f"You have no {TOKEN_NAMES[token]} token to place.")
+    _check_target(state, target)
+    if target == seat:
+        raise IllegalAction("illegal_target", "You may not place a token on yourself (R3.1).")
+    if any(p.owner == seat and p.target == target for p in state.placements) and not _may_stack(
+        state, seat, token
+    ):
+        raise IllegalAction(
+            "illegal_target", "You may not place two of your tokens on the same player (R3.1)."
+        )
+    hands = list(state.hands)
+    rest = list(hand)
+    rest.remove(token)
+    hands[seat - 1] = tuple(rest)
+    return evolve(
+        state,
+        hands=tuple(hands),
+        placements=state.placements + (Placement(seat, target, token),),
+    )
+
+
+def intervention_vote(state: State, action: Action) -> State:
+    seat = action.seat
+    target = int_arg(action, "target")
+    _require_mingling(state)
+    if seat not in intervention_voters(state) and not optional_voter(state, seat):
+        if state.three_living and state.ghosts:
+            raise IllegalAction(
+                "wrong_phase", "No Ghostly Intervention in a three-living round (R9)."
+            )
+        raise IllegalAction("wrong_phase", "Only Ghosts vote for Ghostly Intervention (R7.2).")
+    if has_voted(state, seat):
+        raise IllegalAction(
+            "wrong_phase", "Your intervention vote is already cast; it is final (R7.2)."
+        )
+    _check_target(state, target)
+    if target not in intervention_targets(state):
+        if target == state.last_protected:
+            raise IllegalAction(
+                "illegal_target", "The same player cannot be Protected two rounds in a row (R7.3)."
+            )
+        raise IllegalAction(
+            "illegal_target", "Ghostly Intervention protects a living player (R7.2)."
+        )
+    return evolve(state, intervention=state.intervention + (Vote(seat, target),))
+
+
+def optional_voter(state: State, seat: int) -> bool:
+    """A living player a module lets vote in the intervention (Seer's Orb); never required."""
+    return any(seat in m.optional_intervention_voters(state) for m in hooks.active(state))
+
+
+def mingling_done(state: State) -> bool:
+    """R3.3: every living player has placed everything and every Ghost has voted."""
+    hands = state.hands
+    if any(hands[s - 1] for s in state.living):
+        return False
+    if not intervention_open(state):
+        return True
+    voted = {v.voter for v in state.intervention}
+    return all(g in voted for g in state.ghosts)
+
+
+def placement_receipt(state: State, action: Action):
+    token, target = action.args["token"], action.args["target"]
+    return private(
+        state, [action.seat], "token_placed", f"You placed a {TOKEN_NAMES[token]} on seat {target}."
+    )
+
+
+def _require_mingling(state: State) -> None:
+    if state.phase != MINGLING:
+        raise IllegalAction(
+            "wrong_phase", f"This can only be done during Mingling; it is {state.phase} now."
+        )
+
+
+def _check_target(state: State, target: int) -> None:
+    if not 1 <= target <= len(state.players):
+        raise IllegalAction("illegal_target", f"There is no seat {target} at this table.")
+    if not state.player(target).alive:
+        raise IllegalAction(
+            "illegal_target", f"Seat {target} is a Ghost; Ghosts receive no tokens (R7.1)."
+        )

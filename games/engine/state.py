@@ -1,0 +1,202 @@
+"""The game state: frozen dataclasses, plain JSON underneath (see serialize.py).
+
+The state is the whole truth of a running game. Every change goes through `apply` or `timeout`
+and produces a new state; nothing is ever mutated in place, so a state handed out is safe to keep.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+HUNTER = "hunter"
+VAMPIRE = "vampire"
+LORD = "vampire_lord"
+ROLES = (HUNTER, VAMPIRE, LORD)
+
+STAKE = "stake"
+FEAST = "feast"
+DOUBLE_STAKE = "double_stake"
+INVESTIGATION = "investigation"
+TOKENS = (STAKE, FEAST, DOUBLE_STAKE, INVESTIGATION)
+
+# Public phase names, as clients see them in the view.
+MINGLING = "mingling"
+TIEBREAK = "tiebreak"
+CHOOSE_EXAMINER = "choose_examiner"
+FINISHED = "finished"
+
+
+def evolve(obj, **changes):
+    """A copy of a frozen dataclass with some fields changed: `dataclasses.replace` without
+    re-running `__init__`, because the engine replaces its state on every move (the hot path)."""
+    assert changes.keys() <= obj.__dict__.keys(), (
+        f"unknown fields {set(changes) - set(obj.__dict__)}"
+    )
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__, **changes)
+    if "players" in changes:
+        new.__dict__.pop("living", None)  # the cached_property below
+    return new
+
+
+@dataclass(frozen=True)
+class Timers:
+    """Seconds each timed window lasts (R3.3, R5.5, R10.3; "choice" = mandatory choices)."""
+
+    mingling: int = 180
+    relic: int = 30
+    tiebreak: int = 60
+    choice: int = 60
+
+
+@dataclass(frozen=True)
+class Options:
+    relics: bool = False
+    last_wills: bool = True
+    expansion: bool = False
+    timers: Timers = Timers()
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Something one seat has learned: a role it examined, or who was Mesmerized."""
+
+    seat: int
+    source: str
+    round: int
+    role: str | None = None
+    mesmerized: bool | None = None
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    role: str
+    alive: bool = True
+    mesmerized: bool = False
+    knowledge: tuple[Knowledge, ...] = ()
+
+
+@dataclass(frozen=True)
+class Placement:
+    owner: int
+    target: int
+    token: str
+
+
+@dataclass(frozen=True)
+class Unplaced:
+    """A token still in hand when Mingling timed out: 1 Stake vote against its owner (R3.4)."""
+
+    owner: int
+    token: str
+
+
+@dataclass(frozen=True)
+class Vote:
+    voter: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Tie:
+    """An open tie procedure (R5, R7.4): who may vote among which candidates."""
+
+    kind: str  # "elimination" | "election" | "examination" | "intervention"
+    candidates: tuple[int, ...]
+    voters: tuple[int, ...]
+    by_ghosts: bool
+    votes: tuple[Vote, ...] = ()
+    decider: int | None = None  # set when one player alone settles what is still tied
+    decided_by: str = "vote"  # how the result will be recorded: "vote", "latest_ghost", a relic
+
+
+@dataclass(frozen=True)
+class TieResult:
+    kind: str
+    candidates: tuple[int, ...]
+    votes: tuple[Vote, ...]
+    result: int | None
+    decided_by: str  # "vote" | "latest_ghost" | "random" | "no_result" | a module's name
+
+
+@dataclass(frozen=True)
+class Dining:
+    """What one round's Dining has revealed so far; public once revealed (R4)."""
+
+    round: int
+    tokens: tuple[Placement, ...] = ()
+    unplaced: tuple[Unplaced, ...] = ()
+    intervention: tuple[Vote, ...] = ()
+    protected: int | None = None
+    investigated: int | None = None
+    examined: int | None = None  # round 1: the most-staked player (R6.1)
+    examiner: int | None = None
+    eliminated: int | None = None
+    alpha_elected: int | None = None
+    ties: tuple[TieResult, ...] = ()
+    complete: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: str  # "hunters" | "vampires"
+    reason: str
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    seed: int
+    players: tuple[Player, ...]
+    lord_knows_vampires: bool
+    round: int = 1
+    phase: str = MINGLING
+    step: str = "mingling"  # where the round's flow resumes (flow.py)
+    deadline: float | None = None
+    three_living: bool = False  # R9: this round started with exactly 3 living players
+    alpha: int | None = None  # this round's Alpha Hunter
+    ghosts: tuple[int, ...] = ()  # in order of elimination, most recent last
+    hands: tuple[tuple[str, ...], ...] = ()  # tokens still in hand, index seat - 1
+    placements: tuple[Placement, ...] = ()
+    intervention: tuple[Vote, ...] = ()
+    dining: Dining | None = None  # this round's Dining, once revealed
+    last_dining: Dining | None = None  # the previous complete Dining
+    tie: Tie | None = None
+    outcome: Outcome | None = None
+    rng_draws: int = 0
+    ext: dict[str, Any] = field(default_factory=dict)  # module state, JSON; replaced, never mutated
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat - 1]
+
+    @property
+    def last_protected(self) -> int | None:
+        """R7.3: the player Protected last round may not be Protected again this round."""
+        return self.last_dining.protected if self.last_dining else None
+
+    @cached_property
+    def living(self) -> tuple[int, ...]:
+        return tuple(p.seat for p in self.players if p.alive)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One player's move: `name` as in API.md, its arguments as the request body gave them."""
+
+    name: str
+    seat: int
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A log line. `audience` None means public; otherwise only those seats may see it."""
+
+    kind: str
+    text: str
+    round: int
+    data: dict[str, Any] = field(default_factory=dict)
+    audience: tuple[int, ...] | None = None

@@ -1,0 +1,54 @@
+"""The role table (R1.2), teams (R1.4) and the end conditions (R12)."""
+
+from __future__ import annotations
+
+import random
+
+from .state import HUNTER, LORD, VAMPIRE, Outcome, Player, State
+
+# players -> (Hunters, Vampires, Lord knows the Vampires?); always exactly one Vampire Lord.
+ROLE_TABLE = {
+    6: (4, 1, False),
+    7: (5, 1, True),
+    8: (5, 2, False),
+    9: (6, 2, False),
+    10: (7, 2, True),
+    11: (8, 2, True),
+    12: (9, 2, True),
+}
+MIN_PLAYERS = 6
+MAX_PLAYERS = 10
+MAX_PLAYERS_EXPANSION = 12
+
+
+def role_deck(players: int) -> list[str]:
+    hunters, vampires, _ = ROLE_TABLE[players]
+    return [HUNTER] * hunters + [VAMPIRE] * vampires + [LORD]
+
+
+def deal(players: int, seed: int) -> list[str]:
+    """R1.2: shuffle the deck with the game's own seeded RNG (reproducible from the seed)."""
+    deck = role_deck(players)
+    random.Random(f"{seed}:deal").shuffle(deck)
+    return deck
+
+
+def on_vampire_side(role: str) -> bool:
+    return role in (VAMPIRE, LORD)
+
+
+def team(player: Player) -> str:
+    """R1.4: Mesmerized Hunters play, and win, with the Vampires."""
+    if on_vampire_side(player.role) or player.mesmerized:
+        return "vampires"
+    return "hunters"
+
+
+def winner(state: State) -> Outcome | None:
+    """R12.1 is checked first, then R12.2 (Mesmerized players still count as Hunters, R8.3)."""
+    living = [p for p in state.players if p.alive]
+    if not any(on_vampire_side(p.role) for p in living):
+        return Outcome("hunters", "No Vampire or Vampire Lord is left alive (R12.1).")
+    if sum(p.role == HUNTER for p in living) <= 1:
+        return Outcome("vampires", "At most one living player is a Hunter (R12.2).")
+    return None

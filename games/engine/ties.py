@@ -1,0 +1,174 @@
+"""Ties (R5, R7.4): the dial vote among the tied players and who settles a second tie."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import hooks
+from .common import draw_rng, int_arg, private, public, seat_list
+from .errors import IllegalAction
+from .state import TIEBREAK, Action, State, Tie, TieResult, Vote, evolve
+
+KIND_WORDS = {
+    "elimination": "elimination",
+    "election": "Alpha Hunter",
+    "examination": "the most Stakes",
+    "intervention": "Ghostly Intervention",
+}
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A settled tie: what it was about, who won (None: no result) and how, for the log."""
+
+    kind: str
+    winner: int | None
+    record: TieResult
+
+
+def open_tie(state: State, kind: str, tied: tuple[int, ...], now: float, events: list) -> State:
+    """Open the tie-break window for `tied`: a module's decider, else Ghosts, else the living."""
+    decider = _module_decider(state, kind, tied)
+    if decider is not None:
+        seat, by = decider
+        tie = Tie(kind, tied, (seat,), False, decider=seat, decided_by=by)
+        how = f"seat {seat} decides ({by.replace('_', ' ')})"
+    elif state.ghosts:
+        tie = Tie(kind, tied, state.ghosts, True)
+        how = "the Ghosts vote (R5.2)"
+    else:
+        tie = Tie(kind, tied, state.living, False)
+        how = "every living player votes (R5.3)"
+    events.append(
+        public(
+            state,
+            "tie",
+            f"{seat_list(tied).capitalize()} are tied for {KIND_WORDS[kind]}: {how}.",
+            kind=kind,
+            candidates=list(tied),
+            voters=list(tie.voters),
+        )
+    )
+    return _open(state, tie, now)
+
+
+def open_decider(
+    state: State, kind: str, tied, votes, seat: int, by: str, now: float, events
+) -> State:
+    """One player alone settles a tie still standing (R5.2, R7.4; or a relic's holder)."""
+    tie = Tie(kind, tuple(tied), (seat,), False, votes=tuple(votes), decider=seat, decided_by=by)
+    events.append(
+        public(
+            state,
+            "tie",
+            f"{seat_list(tied).capitalize()} are still tied for {KIND_WORDS[kind]}: "
+            f"seat {seat} decides.",
+            kind=kind,
+            candidates=list(tied),
+            voters=[seat],
+        )
+    )
+    return _open(state, tie, now)
+
+
+def _open(state: State, tie: Tie, now: float) -> State:
+    return evolve(
+        state, tie=tie, phase=TIEBREAK, deadline=now + state.options.timers.tiebreak, step="tie"
+    )
+
+
+def _module_decider(state: State, kind: str, tied) -> tuple[int, str] | None:
+    for module in hooks.active(state):
+        seat = module.decide_tie(state, kind, tuple(tied))
+        if seat is not None:
+            return seat, module.name
+    return None
+
+
+def cast(state: State, action: Action, now: float, events: list) -> tuple[State, Resolution | None]:
+    """Record one tie-break vote; settle the tie once every voter has voted (R5.5)."""
+    tie = state.tie
+    if state.phase != TIEBREAK or tie is None:
+        raise IllegalAction("wrong_phase", "There is no tie to vote on now.")
+    seat = action.seat
+    target = int_arg(action, "target")
+    if seat not in tie.voters:
+        raise IllegalAction(
+            "wrong_phase", f"You are not one of the voters in this tie ({_who(tie)})."
+        )
+    if any(v.voter == seat for v in tie.votes) and tie.decider is None:
+        raise IllegalAction("wrong_phase", "You have already voted in this tie.")
+    if target not in tie.candidates:
+        raise IllegalAction(
+            "illegal_target",
+            f"Votes may only name the tied players: {seat_list(tie.candidates)} (R5.1).",
+        )
+    events.append(private(state, [seat], "tie_vote", f"You voted for seat {target}."))
+    if tie.decider is not None:
+        return _settled(state, tie, target, tie.decided_by, events)
+    tie = evolve(tie, votes=tie.votes + (Vote(seat, target),))
+    state = evolve(state, tie=tie)
+    if len(tie.votes) < len(tie.voters):
+        return state, None
+    return resolve(state, now, events)
+
+
+def resolve(state: State, now: float, events: list) -> tuple[State, Resolution | None]:
+    """Count the dials (absent voters abstain, R5.5). None: a decider's window has opened."""
+    tie = state.tie
+    if tie.decider is not None:  # the decider let the time run out: a random legal choice
+        rng, state = draw_rng(state)
+        return _settled(state, tie, rng.choice(tie.candidates), "random", events)
+    counts = dict.fromkeys(tie.candidates, 0)
+    for v in tie.votes:
+        counts[v.target] += vote_weight(state, v.voter)
+    top = max(counts.values())
+    leaders = tuple(c for c in tie.candidates if counts[c] == top)
+    if len(leaders) == 1:
+        return _settled(state, tie, leaders[0], "vote", events)
+    if not tie.by_ghosts:
+        return _settled(state, tie, None, "no_result", events)  # R5.3
+    return latest_ghost_decides(state, tie.kind, leaders, tie.votes, now, events)
+
+
+def latest_ghost_decides(
+    state, kind, leaders, votes, now, events
+) -> tuple[State, Resolution | None]:
+    """R5.2/R7.4: the most recent Ghost's dial settles it if it names a leader; else they choose."""
+    latest = state.ghosts[-1]
+    theirs = next((v.target for v in votes if v.voter == latest), None)
+    tie = Tie(kind, tuple(leaders), (latest,), True, votes=tuple(votes), decider=latest)
+    if theirs in leaders:
+        return _settled(state, tie, theirs, "latest_ghost", events)
+    return open_decider(state, kind, leaders, votes, latest, "latest_ghost", now, events), None
+
+
+def vote_weight(state: State, voter: int) -> int:
+    weight = 1
+    for module in hooks.active(state):
+        weight *= module.vote_weight(state, voter)
+    return weight
+
+
+def _settled(state, tie: Tie, winner, how: str, events) -> tuple[State, Resolution]:
+    record = TieResult(tie.kind, tie.candidates, tie.votes, winner, how)
+    votes = ", ".join(f"seat {v.voter} → {v.target}" for v in tie.votes) or "no votes"
+    result = f"seat {winner}" if winner is not None else "no result (R5.3)"
+    events.append(
+        public(
+            state,
+            "tie_settled",
+            f"Tie for {KIND_WORDS[tie.kind]} settled ({how.replace('_', ' ')}): {result}. "
+            f"Dials: {votes}.",
+            kind=tie.kind,
+            winner=winner,
+            votes=[{"voter": v.voter, "target": v.target} for v in tie.votes],
+            decided_by=how,
+        )
+    )
+    state = evolve(state, tie=None, deadline=None)
+    return state, Resolution(tie.kind, winner, record)
+
+
+def _who(tie: Tie) -> str:
+    return "the tied players' decider" if tie.decider else f"voters: {seat_list(tie.voters)}"

@@ -1,0 +1,178 @@
+"""What one seat may see (`view`) and do (`pending`): the only way state leaves the engine.
+
+Everything here is built for one viewer from what that viewer is entitled to know. Spectators
+(`seat=None`) get the public view: what anyone sitting at the table could see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import dining, hooks, mingling
+from .serialize import to_json
+from .state import CHOOSE_EXAMINER, FINISHED, MINGLING, TIEBREAK, Dining, Knowledge, State
+
+
+def pending(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every action `seat` may take now, with its legal options; [] means "wait"."""
+    if state.outcome is not None:
+        return []
+    actions: list[dict[str, Any]] = []
+    me = state.player(seat)
+    if state.phase == MINGLING:
+        hand = state.hands[seat - 1]
+        if me.alive and hand:
+            tokens = sorted(set(hand))
+            targets = mingling.token_targets(state, seat)
+            if hooks.active(state):  # a module may widen the targets for some tokens (Dagger)
+                targets = sorted(
+                    {t for tok in tokens for t in mingling.token_targets(state, seat, tok)}
+                )
+            if targets:
+                actions.append(
+                    {"action": "place_token", "options": {"tokens": tokens, "targets": targets}}
+                )
+        if (
+            (not me.alive or hooks.active(state))
+            and not mingling.has_voted(state, seat)
+            and (
+                seat in mingling.intervention_voters(state) or mingling.optional_voter(state, seat)
+            )
+        ):
+            actions.append(
+                {
+                    "action": "intervention_vote",
+                    "options": {"targets": mingling.intervention_targets(state)},
+                }
+            )
+    elif state.phase == TIEBREAK:
+        tie = state.tie
+        if seat in tie.voters and (
+            tie.decider is not None or all(v.voter != seat for v in tie.votes)
+        ):
+            actions.append(
+                {"action": "tiebreak_vote", "options": {"targets": list(tie.candidates)}}
+            )
+    elif state.phase == CHOOSE_EXAMINER and seat == state.dining.examined:
+        actions.append(
+            {"action": "choose_examiner", "options": {"targets": dining.examiner_targets(state)}}
+        )
+    for module in hooks.active(state):
+        actions.extend(module.pending(state, seat))
+    return actions
+
+
+def waiting_for(state: State) -> list[int]:
+    """The seats the game is waiting on now (cheaper than asking `pending` of every seat)."""
+    if state.outcome is not None:
+        return []
+    if state.phase == MINGLING:
+        hands = state.hands
+        seats = {s for s in state.living if hands[s - 1]}
+        if mingling.intervention_open(state):
+            voted = {v.voter for v in state.intervention}
+            seats.update(g for g in state.ghosts if g not in voted)
+    elif state.phase == TIEBREAK:
+        tie = state.tie
+        seats = {
+            s for s in tie.voters if tie.decider is not None or all(v.voter != s for v in tie.votes)
+        }
+    elif state.phase == CHOOSE_EXAMINER:
+        seats = {state.dining.examined}
+    else:
+        seats = set()
+    for module in hooks.active(state):
+        seats.update(s.seat for s in state.players if module.pending(state, s.seat))
+    return sorted(seats)
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    finished = state.outcome is not None
+    out: dict[str, Any] = {
+        "round": state.round,
+        "phase": state.phase,
+        "deadline": state.deadline,
+        "seats": [_seat(state, p.seat, seat) for p in state.players],
+        "pending": pending(state, seat) if seat is not None else [],
+        "waiting_for": waiting_for(state),
+        "tie": _tie(state),
+        "last_dining": _dining(state.dining or state.last_dining),
+        "winner": state.outcome.winner if finished else None,
+        "outcome": state.outcome.reason if finished else None,
+        "roles": (
+            [{"seat": p.seat, "role": p.role, "mesmerized": p.mesmerized} for p in state.players]
+            if finished
+            else None
+        ),
+    }
+    if seat is not None:
+        out["me"] = _me(state, seat)
+    for module in hooks.active(state):
+        out.update(module.view(state, seat))
+    return out
+
+
+def _seat(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+    p = state.player(seat)
+    protected = state.dining.protected if state.dining else None
+    return {
+        "seat": seat,
+        "alive": p.alive,
+        "alpha": seat == state.alpha and state.phase != FINISHED,
+        "protected": seat == protected,
+        "placed_by": _placed_by(state, seat, viewer),
+    }
+
+
+def _placed_by(state: State, seat: int, viewer: int | None) -> list[int]:
+    """R3.2: who placed a token on whom is public, its type is not; a Ghost who has not cast
+    their intervention vote is away from the table and sees nothing."""
+    if state.dining is not None or state.phase == FINISHED:
+        return []
+    if (
+        viewer is not None
+        and state.phase == MINGLING
+        and viewer in mingling.intervention_voters(state)
+        and not mingling.has_voted(state, viewer)
+    ):
+        return []
+    return sorted(p.owner for p in state.placements if p.target == seat)
+
+
+def _me(state: State, seat: int) -> dict[str, Any]:
+    p = state.player(seat)
+    return {
+        "seat": seat,
+        "role": p.role,
+        "mesmerized": p.mesmerized,
+        "alive": p.alive,
+        "tokens": list(state.hands[seat - 1]) if state.hands else [],
+        "placed": [
+            {"target": x.target, "token": x.token} for x in state.placements if x.owner == seat
+        ],
+        "intervention_vote": next((v.target for v in state.intervention if v.voter == seat), None),
+        "knowledge": [_fact(k) for k in p.knowledge],
+    }
+
+
+def _fact(k: Knowledge) -> dict[str, Any]:
+    return {key: value for key, value in to_json(k).items() if value is not None}
+
+
+def _tie(state: State) -> dict[str, Any] | None:
+    """An open tie: who is tied and who votes; who has voted, never for whom (until settled)."""
+    tie = state.tie
+    if tie is None or state.phase != TIEBREAK:
+        return None
+    return {
+        "kind": tie.kind,
+        "candidates": list(tie.candidates),
+        "voters": list(tie.voters),
+        "voted": [v.voter for v in tie.votes] if tie.decider is None else [],
+        "decider": tie.decider,
+    }
+
+
+def _dining(d: Dining | None) -> dict[str, Any] | None:
+    """A revealed Dining is public: tokens, dials, results. Role results stay private."""
+    return to_json(d) if d is not None else None
