@@ -29,6 +29,18 @@ from .state import (
     evolve,
 )
 
+# Every action name of API.md; the last four belong to modules (relics, Last Wills).
+ACTIONS = (
+    "place_token",
+    "intervention_vote",
+    "tiebreak_vote",
+    "choose_examiner",
+    "give_relic",
+    "use_relic",
+    "pass",
+    "resolve_choice",
+)
+
 
 def setup(options: Options, seats: int, seed: int, *, roles=None, now: float = 0.0) -> State:
     """A new game at the start of round 1's Mingling. `roles` (seat -> role) fixes the deal."""
@@ -84,6 +96,8 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
         state = dining.choose_examiner(state, action, events)
         return _run(state, events, now), events
     module = hooks.owner_of(state, name)
+    if module is None and name in ACTIONS:
+        raise IllegalAction("wrong_phase", f"'{name}' is not something you can do now.")
     if module is None:
         raise IllegalAction("bad_request", f"There is no action called '{name}'.")
     state, more, paused = module.act(state, action, now)
