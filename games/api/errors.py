@@ -1,0 +1,57 @@
+"""One exception handler for the whole API: every error is `{"code", "detail"}` (API.md)."""
+
+from __future__ import annotations
+
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from games.engine import IllegalAction
+from games.engine.errors import HTTP_STATUS
+from games.services import GameError
+
+DRF_CODES = {
+    exceptions.ParseError: "bad_request",
+    exceptions.ValidationError: "bad_request",
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "not_authenticated",
+    exceptions.PermissionDenied: "forbidden",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "rate_limited",
+}
+
+
+def handle(exc, context):
+    if isinstance(exc, IllegalAction):
+        return Response({"code": exc.code, "detail": exc.detail}, status=HTTP_STATUS[exc.code])
+    if isinstance(exc, GameError):
+        return Response({"code": exc.code, "detail": exc.detail}, status=exc.status)
+    response = exception_handler(exc, context)
+    if response is None:
+        return None
+    code = next((c for cls, c in DRF_CODES.items() if isinstance(exc, cls)), "error")
+    body = {"code": code, "detail": _detail(exc)}
+    if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
+        body["errors"] = exc.detail
+    if response.status_code == status.HTTP_401_UNAUTHORIZED:
+        body["detail"] = (
+            "Sign in first: send 'Authorization: Token <token>' (POST /api/v1/auth/guest/)."
+        )
+    response.data = body
+    return response
+
+
+def _detail(exc) -> str:
+    detail = exc.detail
+    if isinstance(detail, dict):
+        field, problems = next(iter(detail.items()))
+        problem = problems[0] if isinstance(problems, list) else problems
+        if isinstance(problem, dict):
+            return _detail(exceptions.ValidationError(problem))
+        return f"{field}: {problem}"
+    if isinstance(detail, list):
+        return str(detail[0])
+    return str(detail)

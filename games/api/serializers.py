@@ -1,0 +1,244 @@
+"""Request validation (a malformed request is a 400 `bad_request` from here) and the response
+shapes the OpenAPI schema documents. Whether a well-formed action is legal is the engine's call."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.options import MAX_TIMER, MIN_TIMER, PRESETS
+
+ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
+TOKEN_CHOICES = ["stake", "feast", "double_stake", "investigation"]
+
+
+class NameIn(serializers.Serializer):
+    name = serializers.CharField(max_length=40, trim_whitespace=True)
+
+
+class OptionalNameIn(serializers.Serializer):
+    name = serializers.CharField(max_length=40, trim_whitespace=True, required=False)
+
+
+class RegisterIn(serializers.Serializer):
+    username = serializers.RegexField(
+        r"^[\w.@+-]{3,40}$", help_text="3–40 letters, digits or .@+-_"
+    )
+    password = serializers.CharField(min_length=8, max_length=128, write_only=True)
+    name = serializers.CharField(max_length=40, required=False)
+
+
+class TokenOut(serializers.Serializer):
+    token = serializers.CharField()
+    user_id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+def _timer(help_text: str) -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=MIN_TIMER, max_value=MAX_TIMER, required=False, help_text=f"{help_text} (seconds)"
+    )
+
+
+class TimersIn(serializers.Serializer):
+    mingling = _timer("Mingling, R3.3")
+    relic = _timer("each relic window, R10.3")
+    tiebreak = _timer("a tie vote, R5.5")
+    choice = _timer("a mandatory choice (examiner, Last Will, ...)")
+
+
+class GameCreateIn(serializers.Serializer):
+    name = serializers.CharField(
+        max_length=40, required=False, help_text="the host's name at this table"
+    )
+    relics = serializers.BooleanField(required=False, default=False)
+    last_wills = serializers.BooleanField(required=False, default=True)
+    expansion = serializers.BooleanField(required=False, default=False, help_text="11–12 players")
+    preset = serializers.ChoiceField(
+        choices=sorted(PRESETS),
+        required=False,
+        default="live",
+        help_text="timers: live (Mingling 3 min, relic 30 s, tie 60 s) or async (12 h, 1 h, 2 h)",
+    )
+    timers = TimersIn(required=False, help_text="custom values override the preset's")
+    seed = serializers.IntegerField(
+        min_value=0,
+        max_value=2**62,
+        required=False,
+        help_text="Staff: the deal and every random choice replay from it. Others: mixed with a "
+        "server secret, so that no player can compute the deal.",
+    )
+    spectators = serializers.BooleanField(
+        required=False, default=True, help_text="spectators may watch"
+    )
+    roles = serializers.DictField(
+        child=serializers.ChoiceField(choices=ROLE_CHOICES),
+        required=False,
+        help_text="Staff only (403 otherwise): seat -> role, a full R1.2 deck.",
+    )
+    relic_deck = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        required=False,
+        help_text="Staff only (403 otherwise): the relic draw order.",
+    )
+
+    def validate_roles(self, value):
+        if not all(k.isdigit() for k in value):
+            raise serializers.ValidationError("keys are seat numbers")
+        return value
+
+
+class TargetIn(serializers.Serializer):
+    target = serializers.IntegerField(help_text="a seat number")
+
+
+class PlaceTokenIn(TargetIn):
+    token = serializers.CharField(max_length=20, help_text="|".join(TOKEN_CHOICES))
+
+
+class GiveRelicIn(TargetIn):
+    card = serializers.CharField(max_length=40, required=False)
+
+
+class UseRelicIn(serializers.Serializer):
+    relic = serializers.CharField(max_length=40)
+    targets = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=4)
+    token = serializers.CharField(max_length=20, required=False)
+
+
+class EmptyIn(serializers.Serializer):
+    pass
+
+
+class ResolveChoiceIn(serializers.Serializer):
+    choice = serializers.CharField(max_length=40)
+    targets = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=4)
+
+
+ACTIONS = {
+    "place_token": PlaceTokenIn,
+    "intervention_vote": TargetIn,
+    "tiebreak_vote": TargetIn,
+    "choose_examiner": TargetIn,
+    "give_relic": GiveRelicIn,
+    "use_relic": UseRelicIn,
+    "pass": EmptyIn,
+    "resolve_choice": ResolveChoiceIn,
+}
+
+
+class BotsIn(serializers.Serializer):
+    count = serializers.IntegerField(min_value=1, max_value=11)
+
+
+# --- response shapes, for the schema -----------------------------------------------------------
+
+
+class SeatOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    alive = serializers.BooleanField()
+    alpha = serializers.BooleanField()
+    protected = serializers.BooleanField()
+    is_bot = serializers.BooleanField()
+    placed_by = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="During Mingling: owners of the tokens on this seat, never their types (R3.2); "
+        "empty for a Ghost who has not cast their intervention vote.",
+    )
+
+
+class PendingOut(serializers.Serializer):
+    action = serializers.CharField()
+    options = serializers.DictField(help_text="the legal options, e.g. tokens and targets")
+
+
+class KnowledgeOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    source = serializers.CharField(
+        help_text="night | investigation | examination | mesmerism | ..."
+    )
+    round = serializers.IntegerField()
+    role = serializers.CharField(required=False)
+    mesmerized = serializers.BooleanField(required=False)
+
+
+class MeOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    role = serializers.ChoiceField(choices=ROLE_CHOICES, required=False)
+    mesmerized = serializers.BooleanField(required=False)
+    alive = serializers.BooleanField(required=False)
+    tokens = serializers.ListField(child=serializers.CharField(), required=False)
+    placed = serializers.ListField(child=serializers.DictField(), required=False)
+    intervention_vote = serializers.IntegerField(allow_null=True, required=False)
+    relic = serializers.DictField(allow_null=True, required=False)
+    knowledge = KnowledgeOut(many=True, required=False)
+
+
+class RoleOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    role = serializers.ChoiceField(choices=ROLE_CHOICES)
+    mesmerized = serializers.BooleanField()
+
+
+class GameViewOut(serializers.Serializer):
+    code = serializers.CharField()
+    status = serializers.ChoiceField(choices=["lobby", "running", "finished", "abandoned"])
+    version = serializers.IntegerField(help_text="+1 on every change; send it as If-Match")
+    round = serializers.IntegerField()
+    phase = serializers.CharField(
+        help_text="lobby | mingling | tiebreak | choose_examiner | dining | finished | ..."
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="when the open window closes (UTC)"
+    )
+    options = serializers.DictField()
+    host_seat = serializers.IntegerField(allow_null=True)
+    seats = SeatOut(many=True)
+    me = MeOut(required=False, help_text="absent for spectators")
+    pending = PendingOut(many=True, help_text="every action you may take now; [] means wait")
+    waiting_for = serializers.ListField(
+        child=serializers.IntegerField(), help_text="seats the game waits on"
+    )
+    tie = serializers.DictField(
+        allow_null=True, required=False, help_text="an open tie: kind, candidates, voters, voted"
+    )
+    last_dining = serializers.DictField(allow_null=True, help_text="the latest revealed Dining")
+    winner = serializers.ChoiceField(choices=["hunters", "vampires"], allow_null=True)
+    outcome = serializers.CharField(allow_null=True, required=False)
+    roles = RoleOut(many=True, allow_null=True, help_text="filled only when the game is finished")
+    deck = serializers.DictField(
+        required=False, allow_null=True, help_text="lobby: the R1.2 deck for this count"
+    )
+
+
+class GameListItemOut(serializers.Serializer):
+    code = serializers.CharField()
+    status = serializers.CharField()
+    phase = serializers.CharField()
+    round = serializers.IntegerField()
+    players = serializers.IntegerField()
+    my_seat = serializers.IntegerField(allow_null=True)
+    options = serializers.DictField()
+    updated_at = serializers.DateTimeField()
+
+
+class GameListOut(serializers.Serializer):
+    games = GameListItemOut(many=True)
+
+
+class EventOut(serializers.Serializer):
+    seq = serializers.IntegerField()
+    round = serializers.IntegerField()
+    kind = serializers.CharField()
+    text = serializers.CharField()
+    data = serializers.DictField()
+
+
+class EventListOut(serializers.Serializer):
+    events = EventOut(many=True)
+    more = serializers.BooleanField(help_text="true: ask again with after=<last seq>")
+
+
+class ErrorOut(serializers.Serializer):
+    code = serializers.CharField()
+    detail = serializers.CharField()

@@ -1,0 +1,18 @@
+from django.urls import path
+
+from games.api import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("auth/guest/", views.GuestView.as_view(), name="auth-guest"),
+    path("auth/register/", views.RegisterView.as_view(), name="auth-register"),
+    path("auth/token/", views.TokenView.as_view(), name="auth-token"),
+    path("games/", views.GamesView.as_view(), name="games"),
+    path("games/<str:code>/", views.GameView.as_view(), name="game"),
+    path("games/<str:code>/join/", views.JoinView.as_view(), name="join"),
+    path("games/<str:code>/leave/", views.LeaveView.as_view(), name="leave"),
+    path("games/<str:code>/start/", views.StartView.as_view(), name="start"),
+    path("games/<str:code>/events/", views.EventsView.as_view(), name="events"),
+    path("games/<str:code>/actions/<str:action>/", views.ActionView.as_view(), name="action"),
+]

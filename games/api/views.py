@@ -1,0 +1,303 @@
+"""The public REST API v1 (API.md): one thin view per operation, the services doing the work."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api import serializers as s
+from games.services import GameError
+
+ERRORS = {
+    400: OpenApiResponse(s.ErrorOut, description="bad_request | illegal_target | illegal_token"),
+    401: OpenApiResponse(s.ErrorOut, description="not_authenticated"),
+    403: OpenApiResponse(s.ErrorOut, description="forbidden"),
+    404: OpenApiResponse(s.ErrorOut, description="not_found"),
+    409: OpenApiResponse(s.ErrorOut, description="wrong_phase | game_over | stale | game_full"),
+    429: OpenApiResponse(s.ErrorOut, description="rate_limited"),
+}
+
+
+def _errors(*codes: int) -> dict:
+    return {c: ERRORS[c] for c in codes}
+
+
+def display_name(user) -> str:
+    return user.first_name or user.username
+
+
+def _token_out(user) -> dict:
+    token, _ = Token.objects.get_or_create(user=user)
+    return {"token": token.key, "user_id": user.id, "name": display_name(user)}
+
+
+def _valid(serializer_class, data):
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+def _view_response(game, user, code=status.HTTP_200_OK) -> Response:
+    response = Response(selectors.game_view(game, user), status=code)
+    response["ETag"] = etag(game.version)
+    return response
+
+
+# --- identities ----------------------------------------------------------------------------
+
+
+class GuestView(APIView):
+    """A friend with no account gets a guest identity and a token."""
+
+    permission_classes = [AllowAny]
+    throttle_scope = "auth"
+
+    @extend_schema(request=s.NameIn, responses={201: s.TokenOut, **_errors(400, 429)})
+    def post(self, request):
+        name = _valid(s.NameIn, request.data)["name"]
+        with transaction.atomic():
+            user = get_user_model().objects.create_user(
+                username=f"guest-{secrets.token_hex(6)}", first_name=name
+            )
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+            return Response(_token_out(user), status=status.HTTP_201_CREATED)
+
+
+class RegisterView(APIView):
+    """Register a user with a password (keeps their games across phones)."""
+
+    permission_classes = [AllowAny]
+    throttle_scope = "auth"
+
+    @extend_schema(request=s.RegisterIn, responses={201: s.TokenOut, **_errors(400, 409, 429)})
+    def post(self, request):
+        data = _valid(s.RegisterIn, request.data)
+        users = get_user_model().objects
+        if users.filter(username__iexact=data["username"]).exists():
+            raise GameError("username_taken", "That username is taken.", 409)
+        user = users.create_user(
+            username=data["username"], password=data["password"], first_name=data.get("name", "")
+        )
+        return Response(_token_out(user), status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    """Exchange a username and password for the user's token."""
+
+    permission_classes = [AllowAny]
+    throttle_scope = "auth"
+
+    @extend_schema(request=AuthTokenSerializer, responses={200: s.TokenOut, **_errors(400, 429)})
+    def post(self, request):
+        data = _valid(AuthTokenSerializer, request.data)
+        return Response(_token_out(data["user"]))
+
+
+# --- games ---------------------------------------------------------------------------------
+
+
+class GamesView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(operation_id="games_list", responses={200: s.GameListOut, **_errors(401)})
+    def get(self, request):
+        games = []
+        for game in selectors.games_for(request.user):
+            players = list(game.players.all())
+            games.append(
+                {
+                    "code": game.code,
+                    "status": game.status,
+                    "phase": game.phase,
+                    "round": game.round,
+                    "players": len(players),
+                    "my_seat": next(
+                        (p.seat for p in players if p.user_id == request.user.id), None
+                    ),
+                    "options": selectors.public_options(game.options),
+                    "updated_at": game.updated_at,
+                }
+            )
+        return Response(s.GameListOut({"games": games}).data)
+
+    @extend_schema(request=s.GameCreateIn, responses={201: s.GameViewOut, **_errors(400, 401, 403)})
+    def post(self, request):
+        options = dict(_valid(s.GameCreateIn, request.data))
+        user = request.user
+        if not user.is_staff and ("roles" in options or "relic_deck" in options):
+            raise GameError("forbidden", "Only staff may fix the deal or the relic deck.", 403)
+        if "seed" in options and not user.is_staff:
+            options["seed"] = _mixed_seed(options["seed"])
+        name = options.pop("name", None) or display_name(user)
+        game = services.game_create(host=user, options=options, name=name)
+        return _view_response(game, user, status.HTTP_201_CREATED)
+
+
+def _mixed_seed(seed: int) -> int:
+    """A player's seed mixed with a server secret: a player who could compute the deal from
+    their own seed would know every role."""
+    digest = hashlib.sha256(f"{seed}:{secrets.token_hex(16)}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+class GameView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="the ETag you hold; 304 with no body while the game has not changed",
+            )
+        ],
+        responses={
+            200: s.GameViewOut,
+            304: OpenApiResponse(description="not changed"),
+            **_errors(401, 403, 404),
+        },
+    )
+    def get(self, request, code: str):
+        code = code.upper()
+        held = request.headers.get("If-None-Match")
+        if held:
+            version = selectors.game_version(code)  # the cheap path: no engine, one cache read
+            if version is not None and etag(version) in _tags(held):
+                return Response(
+                    status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag(version)}
+                )
+        game = selectors.game_get(code)
+        if (
+            not game.options.get("spectators", True)
+            and selectors.seat_of(game, request.user) is None
+        ):
+            raise GameError("forbidden", "The host does not allow spectators at this table.", 403)
+        return _view_response(game, request.user)
+
+
+def _tags(header: str) -> set[str]:
+    return {t.strip().removeprefix("W/") for t in header.split(",")}
+
+
+class JoinView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=s.OptionalNameIn, responses={200: s.GameViewOut, **_errors(400, 401, 404, 409)}
+    )
+    def post(self, request, code: str):
+        name = _valid(s.OptionalNameIn, request.data).get("name") or display_name(request.user)
+        game = services.game_join(code=code.upper(), user=request.user, name=name)
+        return _view_response(game, request.user)
+
+
+class LeaveView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: s.GameViewOut,
+            204: OpenApiResponse(description="the table closed"),
+            **_errors(401, 403, 404, 409),
+        },
+    )
+    def post(self, request, code: str):
+        game = services.game_leave(code=code.upper(), user=request.user)
+        if game is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return _view_response(game, request.user)
+
+
+class StartView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.GameViewOut, **_errors(401, 403, 404, 409)})
+    def post(self, request, code: str):
+        game = services.game_start(code=code.upper(), user=request.user)
+        return _view_response(game, request.user)
+
+
+class EventsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description="only events with a larger seq")],
+        responses={200: s.EventListOut, **_errors(400, 401, 404)},
+    )
+    def get(self, request, code: str):
+        try:
+            after = int(request.query_params.get("after", 0))
+        except ValueError:
+            raise GameError("bad_request", "'after' must be a whole number.", 400) from None
+        game = selectors.game_get(code)
+        events, more = selectors.events_for(game, request.user, after=after)
+        return Response({"events": events, "more": more})
+
+
+class ActionView(APIView):
+    """One endpoint per action (API.md). Send `If-Match: <version>` to act only on what you saw."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "actions"
+
+    @extend_schema(
+        request=s.PlaceTokenIn,
+        parameters=[
+            OpenApiParameter(
+                "action",
+                str,
+                OpenApiParameter.PATH,
+                enum=sorted(s.ACTIONS),
+                description="the body depends on the action: see API.md",
+            ),
+            OpenApiParameter(
+                "If-Match", str, OpenApiParameter.HEADER, description="the version you saw"
+            ),
+        ],
+        responses={200: s.GameViewOut, **_errors(400, 401, 403, 404, 409, 429)},
+    )
+    def post(self, request, code: str, action: str):
+        serializer = s.ACTIONS.get(action)
+        if serializer is None:
+            raise GameError(
+                "bad_request", f"There is no action '{action}'. Known: {', '.join(s.ACTIONS)}.", 400
+            )
+        if not isinstance(request.data, dict):
+            raise GameError("bad_request", "The body must be a JSON object.", 400)
+        args = dict(_valid(serializer, request.data))
+        game = services.action_apply(
+            code=code.upper(),
+            user=request.user,
+            name=action,
+            args=args,
+            expected_version=_if_match(request),
+        )
+        return _view_response(game, request.user)
+
+
+def _if_match(request) -> int | None:
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    try:
+        return int(header.strip().removeprefix("W/").strip('"'))
+    except ValueError:
+        raise GameError("bad_request", "If-Match must be a version number.", 400) from None

@@ -1,0 +1,95 @@
+"""Game persistence. `Game.state` (the engine's JSON) and `Game.version` are the truth of a running
+game; `Player` rows and `Event` rows are written in the same transaction by `games.services`, the
+only writer. Never read a projection (Player.alive, Game.phase) back into the engine."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+# No 0/O, 1/I/L, 2/Z, 5/S, 8/B: codes are read aloud and typed on phones.
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        LOBBY = "lobby"
+        RUNNING = "running"
+        FINISHED = "finished"
+        ABANDONED = "abandoned"
+
+    code = models.CharField(max_length=CODE_LENGTH, unique=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
+    options = models.JSONField(default=dict)  # as created, in the API's words
+    seed = models.BigIntegerField()
+    state = models.JSONField(null=True, blank=True)  # the engine's state; None in the lobby
+    version = models.PositiveIntegerField(default=0)  # +1 on every change, lobby included
+    last_seq = models.PositiveIntegerField(default=0)  # the seq of this game's latest Event
+    deadline = models.DateTimeField(null=True, blank=True)  # the open window's, from the state
+    phase = models.CharField(max_length=32, default="lobby")  # projection, for admin and lists
+    round = models.PositiveSmallIntegerField(default=0)  # projection
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "deadline"], name="game_status_deadline")]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Player(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+    is_bot = models.BooleanField(default=False)
+    alive = models.BooleanField(default=True)  # projection of the state
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="player_unique_seat"),
+            models.UniqueConstraint(fields=["game", "user"], name="player_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game.code} seat {self.seat} ({self.name})"
+
+
+class Event(models.Model):
+    """One log line. `audience` None is public; otherwise the list of seats that may see it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    round = models.PositiveSmallIntegerField(default=0)
+    kind = models.CharField(max_length=32)
+    text = models.TextField()
+    data = models.JSONField(default=dict, blank=True)
+    audience = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game.code} #{self.seq} {self.kind}"
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)

@@ -1,0 +1,36 @@
+"""Game options as the API takes them, and their translation into the engine's `Options`."""
+
+from __future__ import annotations
+
+from games.engine import Options, Timers
+
+MIN_TIMER = 10  # seconds
+MAX_TIMER = 7 * 24 * 3600  # a week per window, for the slowest asynchronous games
+
+PRESETS = {
+    "live": {"mingling": 180, "relic": 30, "tiebreak": 60, "choice": 60},
+    "async": {"mingling": 12 * 3600, "relic": 3600, "tiebreak": 2 * 3600, "choice": 2 * 3600},
+}
+DEFAULTS = {"relics": False, "last_wills": True, "expansion": False}
+
+
+def normalized(options: dict) -> dict:
+    """Fill in defaults: the preset's timers under any custom ones the creator gave."""
+    out = {**DEFAULTS, **{k: v for k, v in options.items() if k != "timers"}}
+    out.setdefault("preset", "live")
+    out["timers"] = {**PRESETS[out["preset"]], **options.get("timers", {})}
+    return out
+
+
+def engine_options(options: dict) -> Options:
+    return Options(
+        relics=options["relics"],
+        last_wills=options["last_wills"],
+        expansion=options["expansion"],
+        timers=Timers(**options["timers"]),
+    )
+
+
+def public_options(options: dict) -> dict:
+    """What every player may read: the staff-only `roles` and `relic_deck` are secrets."""
+    return {k: v for k, v in options.items() if k not in ("roles", "relic_deck")}

@@ -1,0 +1,321 @@
+"""The only writer of games (DESIGN.md): load, lock, check the version, apply, save, notify.
+
+Every change to a game, by a player, a timer, an admin or a bot, goes through this module:
+
+1. lock the game row (`select_for_update`; a conditional update on `version` guards SQLite too),
+2. let the pure engine decide (`engine.apply` / `engine.timeout`),
+3. save state + version + events + projections in the same transaction,
+4. on commit: schedule the next deadline and bump the poll key.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import secrets
+import time
+from datetime import UTC, datetime
+
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+
+from games import engine
+from games.engine import Action, IllegalAction, state_from_json, to_json
+from games.models import Event, Game, Player, new_code
+from games.options import engine_options, normalized
+
+log = logging.getLogger("games")
+
+ETA_HORIZON = 3600  # seconds: longer windows are left to the sweeper (see schedule_deadline)
+
+
+class GameError(Exception):
+    """A request the service refuses before the rules are asked (who, when, which game)."""
+
+    def __init__(self, code: str, detail: str, status: int):
+        super().__init__(detail)
+        self.code, self.detail, self.status = code, detail, status
+
+
+class Conflict(Exception):
+    """Another writer changed the game between our read and our write (SQLite); retried."""
+
+
+def retried(func):
+    """Run a writer again when it lost a race on the version (it changed nothing then)."""
+
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        for attempt in range(5):
+            try:
+                return func(*args, **kwargs)
+            except Conflict:
+                time.sleep(0.01 * (attempt + 1))
+        raise GameError("stale", "The game is busy; try again.", 409)
+
+    return run
+
+
+def version_key(code: str) -> str:
+    return f"game:{code}:version"
+
+
+# --- lobby ----------------------------------------------------------------------------------
+
+
+def game_create(*, host, options: dict, name: str) -> Game:
+    options = normalized(options)
+    seed = options.pop("seed", None)
+    if seed is None:
+        seed = secrets.randbits(48)
+    for _ in range(10):
+        try:
+            with transaction.atomic():
+                game = Game.objects.create(code=new_code(), options=options, seed=seed, host=host)
+                Player.objects.create(game=game, user=host, seat=1, name=name)
+                _log(game, [_lobby_event(f"{name} opened the table.")])
+                game.save()
+                _after_commit(game)
+                return game
+        except IntegrityError:  # a code already taken: draw another
+            continue
+    raise RuntimeError("could not find a free game code")
+
+
+@retried
+def game_join(*, code: str, user, name: str) -> Game:
+    with transaction.atomic():
+        game = _locked(code)
+        if game.players.filter(user=user).exists():
+            return game
+        if game.status != Game.Status.LOBBY:
+            raise GameError("wrong_phase", "This game has already started.", 409)
+        seats = game.players.count()
+        limit = 12 if game.options.get("expansion") else 10
+        if seats >= limit:
+            raise GameError("game_full", f"The table is full ({limit} seats).", 409)
+        Player.objects.create(game=game, user=user, seat=seats + 1, name=name)
+        _touch(game, [_lobby_event(f"{name} sat down at seat {seats + 1}.")])
+    return game
+
+
+@retried
+def game_leave(*, code: str, user) -> Game | None:
+    """Leave a lobby; later seats move up so seats stay 1..N; the host's role passes on."""
+    with transaction.atomic():
+        game = _locked(code)
+        if game.status != Game.Status.LOBBY:
+            raise GameError("wrong_phase", "You can only leave a game before it starts.", 409)
+        me = _player(game, user)
+        me.delete()
+        for p in game.players.filter(seat__gt=me.seat).order_by("seat"):
+            p.seat -= 1
+            p.save(update_fields=["seat"])
+        humans = game.players.filter(is_bot=False, user__isnull=False).order_by("seat")
+        if not humans.exists():
+            game.delete()
+            return None
+        if game.host_id == user.id:
+            game.host_id = humans.first().user_id
+        _touch(game, [_lobby_event(f"{me.name} left the table.")])
+    return game
+
+
+@retried
+def game_start(*, code: str, user) -> Game:
+    with transaction.atomic():
+        game = _locked(code)
+        if game.host_id != user.id:
+            raise GameError("forbidden", "Only the host can start the game.", 403)
+        if game.status != Game.Status.LOBBY:
+            raise GameError("wrong_phase", "This game has already started.", 409)
+        seats = game.players.count()
+        try:
+            state = engine.setup(
+                engine_options(game.options),
+                seats,
+                game.seed,
+                roles=_fixed_roles(game.options),
+                now=time.time(),
+            )
+        except IllegalAction as e:
+            raise GameError("wrong_phase", e.detail, 409) from None
+        game.status = Game.Status.RUNNING
+        _save(game, None, state, engine.opening_events(state))
+    return game
+
+
+# --- play -----------------------------------------------------------------------------------
+
+
+@retried
+def action_apply(
+    *, code: str, user, name: str, args: dict, expected_version: int | None = None
+) -> Game:
+    """Apply one player's action. Raises GameError or IllegalAction, changing nothing."""
+    with transaction.atomic():
+        game = _locked(code)
+        if expected_version is not None and expected_version != game.version:
+            raise GameError(
+                "stale", f"The game is at version {game.version}, not {expected_version}.", 409
+            )
+        if game.status == Game.Status.LOBBY:
+            raise GameError("wrong_phase", "The game has not started yet.", 409)
+        if game.status != Game.Status.RUNNING:
+            raise IllegalAction("game_over", "The game is over.")
+        seat = _player(game, user).seat
+        state = state_from_json(game.state)
+        new, events = engine.apply(state, Action(name, seat, args), now=time.time())
+        _save(game, state, new, events)
+    log.info(
+        "action %s",
+        name,
+        extra={"game": code, "round": new.round, "version": game.version, "seat": seat},
+    )
+    return game
+
+
+def game_expire(*, game_id: int, version: int | None = None, now: float | None = None) -> bool:
+    """Close the open window if (that version is still current and) its deadline has passed.
+
+    Safe to call any number of times: a duplicate or late task finds nothing to do.
+    """
+    now = time.time() if now is None else now
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().filter(id=game_id).first()
+            if game is None or game.status != Game.Status.RUNNING:
+                return False
+            if version is not None and game.version != version:
+                return False
+            state = state_from_json(game.state)
+            new, events = engine.timeout(state, now)
+            if new is state:
+                return False
+            _save(game, state, new, events)
+            log.info(
+                "timer expired",
+                extra={"game": game.code, "round": new.round, "version": game.version},
+            )
+            return True
+    except Conflict:
+        return False  # someone else moved the game on; the sweeper looks again
+
+
+def sweep_overdue(now: float | None = None) -> int:
+    """Expire every game whose deadline has passed: the safety net under the ETA tasks."""
+    now = time.time() if now is None else now
+    overdue = Game.objects.filter(
+        status=Game.Status.RUNNING, deadline__lte=datetime.fromtimestamp(now, UTC)
+    ).values_list("id", flat=True)
+    return sum(game_expire(game_id=game_id, now=now) for game_id in overdue[:200])
+
+
+# --- internals ------------------------------------------------------------------------------
+
+
+def _locked(code: str) -> Game:
+    game = Game.objects.select_for_update().filter(code=code).first()
+    if game is None:
+        raise GameError("not_found", f"No game has the code {code!r}.", 404)
+    return game
+
+
+def _player(game: Game, user) -> Player:
+    player = game.players.filter(user=user).first() if user and user.is_authenticated else None
+    if player is None:
+        raise GameError("forbidden", "You have no seat at this table.", 403)
+    return player
+
+
+def _fixed_roles(options: dict) -> dict[int, str] | None:
+    roles = options.get("roles")
+    return {int(seat): role for seat, role in roles.items()} if roles else None
+
+
+def _lobby_event(text: str) -> engine.Event:
+    return engine.Event("lobby", text, 0)
+
+
+def _touch(game: Game, events: list) -> None:
+    """Save a lobby change: a new version, so every poll sees it."""
+    _log(game, events)
+    _write(game, game.version)
+    _after_commit(game)
+
+
+def _save(game: Game, old: engine.State | None, new: engine.State, events: list) -> None:
+    """Write the new state with its projections and events (inside the caller's transaction)."""
+    expected = game.version
+    game.state = to_json(new)
+    game.phase = new.phase
+    game.round = new.round
+    game.deadline = datetime.fromtimestamp(new.deadline, UTC) if new.deadline is not None else None
+    if new.outcome is not None:
+        game.status = Game.Status.FINISHED
+    _log(game, events)
+    _write(game, expected)
+    died = [
+        p.seat for p in new.players if not p.alive and (old is None or old.player(p.seat).alive)
+    ]
+    if died:
+        game.players.filter(seat__in=died).update(alive=False)
+    _after_commit(game)
+
+
+def _write(game: Game, expected: int) -> None:
+    """Bump the version with a conditional update: exactly one writer wins each version."""
+    game.version = expected + 1
+    fields = ["state", "status", "phase", "round", "deadline", "last_seq", "host_id", "version"]
+    changed = Game.objects.filter(id=game.id, version=expected).update(
+        **{f: getattr(game, f) for f in fields}, updated_at=datetime.now(UTC)
+    )
+    if changed != 1:
+        raise Conflict()
+
+
+def _log(game: Game, events: list) -> None:
+    rows = []
+    for e in events:
+        game.last_seq += 1
+        audience = list(e.audience) if e.audience is not None else None
+        rows.append(
+            Event(
+                game=game,
+                seq=game.last_seq,
+                round=e.round,
+                kind=e.kind,
+                text=e.text,
+                data=e.data,
+                audience=audience,
+            )
+        )
+    Event.objects.bulk_create(rows)
+
+
+def _after_commit(game: Game) -> None:
+    code, version, game_id, deadline = game.code, game.version, game.id, game.deadline
+
+    def notify():
+        try:
+            cache.set(version_key(code), version, timeout=24 * 3600)
+        except Exception:  # a cache outage must not fail the request; polls fall back to the DB
+            log.warning("could not bump the poll key", exc_info=True, extra={"game": code})
+        if deadline is not None:
+            schedule_deadline(game_id, version, deadline)
+
+    transaction.on_commit(notify)
+
+
+def schedule_deadline(game_id: int, version: int, deadline: datetime) -> None:
+    """Queue the ETA task for a window (fast path). Windows longer than ETA_HORIZON are left to
+    the sweeper: a Redis broker redelivers long ETA tasks after its visibility timeout anyway, and
+    a worker would hold days of them in memory. A broker outage never fails the request."""
+    if (deadline - datetime.now(UTC)).total_seconds() > ETA_HORIZON:
+        return
+    from games.tasks import expire_window
+
+    try:
+        expire_window.apply_async(args=(game_id, version), eta=deadline, retry=False)
+    except Exception:
+        log.warning("could not queue the timer; the sweeper will close it", exc_info=True)
