@@ -1,0 +1,44 @@
+# Staked! - developer commands. See README.md.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+
+.PHONY: run test lint format bench
+
+# A fresh clone has no .venv: create it, then (re)install whenever pyproject.toml changes.
+$(PY):
+	python3 -m venv $(VENV)
+
+$(VENV)/.installed-run: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[test]'
+	@touch $@
+
+# Web server, Celery worker and Celery beat in one terminal; Ctrl-C stops all three.
+# DEBUG=1 unless you set DEBUG yourself, so no SECRET_KEY is needed locally.
+run: export DEBUG ?= 1
+run: export PORT := $(PORT)
+run: export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+run: $(VENV)/.installed-run
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v 0
+	exec $(PY) scripts/run_all.py Procfile.dev
+
+# The whole suite, against PostgreSQL and Redis when they can be reached (started if need be).
+test: $(VENV)/.installed-test
+	scripts/run_tests.sh
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: $(VENV)/.installed-test
+	$(PY) -m games.engine.bench

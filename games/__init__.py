@@ -1,0 +1,1 @@
+"""The game: rules engine (games.engine), persistence, services, API and pages."""

@@ -1,0 +1,27 @@
+"""Celery tasks of the games app."""
+
+from celery import shared_task
+from django.core.cache import cache
+
+
+@shared_task(name="games.tasks.ping")
+def ping(token: str) -> str:
+    """Prove a worker is alive: store "pong" under ``ping:<token>`` in the shared cache."""
+    cache.set(f"ping:{token}", "pong", timeout=300)
+    return "pong"
+
+
+@shared_task(name="games.tasks.expire_window", acks_late=True)
+def expire_window(game_id: int, version: int) -> bool:
+    """The fast path of a timer: close the window of `version` if it is still open and due."""
+    from games.services import game_expire
+
+    return game_expire(game_id=game_id, version=version)
+
+
+@shared_task(name="games.tasks.sweep")
+def sweep() -> int:
+    """The safety net, run by beat every few seconds: close every overdue window."""
+    from games.services import sweep_overdue
+
+    return sweep_overdue()

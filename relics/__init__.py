@@ -1,0 +1,1 @@
+"""Relics module: the relic cards, their rules hooks and holdings."""

@@ -1,0 +1,20 @@
+"""gunicorn settings for `make run` (the bind address comes from the command line)."""
+
+import os
+
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+worker_class = "gthread"
+threads = 4
+accesslog = "-"
+graceful_timeout = 5
+# gunicorn >= 25 opens a control socket in ~/.gunicorn by default; a local run needs none.
+control_socket_disable = True
+
+
+def when_ready(server):
+    address = server.address[0]
+    if isinstance(address, tuple):
+        url = f"http://{address[0]}:{address[1]}/"
+    else:
+        url = f"unix:{address}"
+    print(f"Staked! is running at {url}", flush=True)

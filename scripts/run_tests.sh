@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# `make test`: run the whole suite with PostgreSQL and Redis when they can be had.
+#
+# DATABASE_URL and REDIS_URL default to the local services, which are started if need be
+# (scripts/ensure_services.sh). Outside CI, a service that cannot be had is left out: the suite
+# then runs on SQLite / the embedded broker and skips the tests marked postgres / redis.
+# With CI=true, a missing service is an error. Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+is_ci() { [[ "${CI:-}" == "true" || "${CI:-}" == "1" ]]; }
+
+use_service() {  # use_service NAME VARIABLE DEFAULT_URL
+    local name="$1" var="$2" url="$3"
+    if [[ -n "${!var:-}" ]]; then
+        echo "run_tests: using $var from the environment" >&2
+    elif scripts/ensure_services.sh "$name"; then
+        export "$var=$url"
+    elif is_ci; then
+        echo "run_tests: CI=true and $name cannot be reached: failing instead of skipping its tests" >&2
+        exit 1
+    else
+        echo "run_tests: $name unavailable; $var left unset, tests marked '$name' will be skipped" >&2
+    fi
+}
+
+use_service postgres DATABASE_URL "postgres://postgres@127.0.0.1:5432/staked"
+use_service redis REDIS_URL "redis://127.0.0.1:6379/0"
+
+# pytest exits 5 when it collected no test: that stays a failure.
+exec .venv/bin/python -m pytest "$@"

@@ -1,0 +1,12 @@
+"""pytest plugin, loaded by ``-p staked.pytest_plugin`` in pyproject.toml's addopts.
+
+pytest-django imports the settings before any conftest.py is read, and the settings refuse to
+start without a SECRET_KEY when DEBUG is off (as in tests). This module is imported earlier,
+while pytest parses its options, and gives the test run (and the subprocesses it starts) a fresh
+random key unless one is already set.
+"""
+
+import os
+import secrets
+
+os.environ.setdefault("SECRET_KEY", "test-" + secrets.token_urlsafe(48))

@@ -1,0 +1,351 @@
+"""Django settings for Staked!, read from the environment.
+
+Every value comes from an environment variable (README.md, "Configuration", lists them). A value
+that is set but malformed raises ``ImproperlyConfigured`` naming the variable, instead of silently
+falling back to a default. With no ``DATABASE_URL``/``REDIS_URL`` the project runs embedded:
+SQLite, a file-based cache and Celery's filesystem broker, all inside the data folder.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def _raw(name: str) -> str | None:
+    value = env.str(name, default=None)
+    return None if value is None else value.strip()
+
+
+def env_bool(name: str, *, default: bool) -> bool:
+    value = _raw(name)
+    if value is None:
+        return default
+    if value.lower() in _TRUE:
+        return True
+    if value.lower() in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={value!r} is not a boolean: use one of 1/0, true/false, yes/no, on/off."
+    )
+
+
+def env_int(name: str, *, default: int, minimum: int) -> int:
+    value = _raw(name)
+    if value is None or value == "":
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not an integer.") from None
+    if number < minimum:
+        raise ImproperlyConfigured(f"{name}={number} is out of range: it must be >= {minimum}.")
+    return number
+
+
+def env_list(name: str, *, default: list[str]) -> list[str]:
+    value = _raw(name)
+    if value is None:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_choice(name: str, *, default: str, choices: set[str]) -> str:
+    value = _raw(name)
+    if value is None or value == "":
+        return default
+    if value.upper() not in choices:
+        raise ImproperlyConfigured(f"{name}={value!r} must be one of {', '.join(sorted(choices))}.")
+    return value.upper()
+
+
+def env_database(name: str, *, default_sqlite: Path) -> dict:
+    value = _raw(name)
+    if not value:
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(default_sqlite)}
+    scheme = urlsplit(value).scheme
+    if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
+        raise ImproperlyConfigured(
+            f"{name} has an unsupported scheme {scheme!r}: use postgres://user@host:port/name "
+            "or sqlite:////absolute/path.db."
+        )
+    try:
+        config = env.db_url_config(value)
+    except Exception as exc:  # environ raises a variety of errors on malformed URLs
+        raise ImproperlyConfigured(f"{name} is not a valid database URL: {exc}") from None
+    if not config.get("NAME"):
+        raise ImproperlyConfigured(f"{name} names no database (the path part of the URL).")
+    return config
+
+
+def env_redis_url(name: str) -> str | None:
+    value = _raw(name)
+    if not value:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme not in {"redis", "rediss", "unix"}:
+        raise ImproperlyConfigured(
+            f"{name} has an unsupported scheme {parts.scheme!r}: use redis://host:port/db."
+        )
+    if parts.scheme != "unix" and not parts.hostname:
+        raise ImproperlyConfigured(f"{name} names no host: use redis://host:port/db.")
+    try:
+        parts.port  # noqa: B018 - raises ValueError on a malformed port
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} is not a valid Redis URL: {exc}") from None
+    return value
+
+
+def data_dir(*parts: str) -> Path:
+    """A folder inside the data folder, created on first use."""
+    path = DATA_DIR.joinpath(*parts)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def local_secret_key(path: Path) -> str:
+    """A random key kept in the data folder, so sessions survive restarts of a local run.
+
+    Several processes (web, worker, beat) may start at once: O_EXCL makes exactly one of them
+    write the file, and the others read what it wrote.
+    """
+    from django.core.management.utils import get_random_secret_key
+
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        for _ in range(50):
+            key = path.read_text().strip()
+            if key:
+                return key
+            time.sleep(0.01)
+        raise ImproperlyConfigured(f"{path} is empty: delete it or set SECRET_KEY.") from None
+    key = get_random_secret_key()
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key)
+    return key
+
+
+# --- Core -------------------------------------------------------------------------------------
+
+DEBUG = env_bool("DEBUG", default=False)
+
+DATA_DIR = Path(_raw("STAKED_DATA_DIR") or BASE_DIR / "var").resolve()
+DATA_DIR.mkdir(parents=True, exist_ok=True)
+
+SECRET_KEY = _raw("SECRET_KEY") or None
+if SECRET_KEY is None:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off (or set DEBUG=1 for a local run, which "
+            "keeps a generated key in the data folder)."
+        )
+    SECRET_KEY = local_secret_key(DATA_DIR / "secret_key")
+
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
+)
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
+    "template_partials",
+    "games",
+    "relics",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "staked.urls"
+WSGI_APPLICATION = "staked.wsgi.application"
+ASGI_APPLICATION = "staked.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        # template_partials' app config swaps APP_DIRS for its own (cached) loaders.
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database ---------------------------------------------------------------------------------
+
+DATABASES = {"default": env_database("DATABASE_URL", default_sqlite=DATA_DIR / "db.sqlite3")}
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", default=0, minimum=0)
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Writers queue at BEGIN (as select_for_update does on PostgreSQL) instead of failing later.
+    DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Cache and Celery -------------------------------------------------------------------------
+
+REDIS_URL = env_redis_url("REDIS_URL")
+CELERY_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", default=3600, minimum=1)
+
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "staked",
+        }
+    }
+    CELERY_BROKER_URL = REDIS_URL
+    # Redis redelivers an unacknowledged message (e.g. a long ETA) after this many seconds; the
+    # tasks are idempotent, so a redelivery is harmless.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+else:
+    # Shared across processes (web, worker, beat), unlike locmem.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(data_dir("cache")),
+            "KEY_PREFIX": "staked",
+        }
+    }
+    CELERY_BROKER_URL = "filesystem://"
+    # One folder for "in" and "out", so that producers and consumers on this machine read each
+    # other's messages.
+    _broker_dir = str(data_dir("broker", "queue"))
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": _broker_dir,
+        "data_folder_out": _broker_dir,
+        "processed_folder": str(data_dir("broker", "processed")),
+        "store_processed": False,
+        # Seconds between looks at the folder: a short poll keeps task latency (and the time a
+        # worker takes to stop) low; listing one small folder costs next to nothing.
+        "polling_interval": 0.2,
+        # Exchange/queue bindings (fanout, remote control); kombu's default is ./control.
+        "control_folder": str(data_dir("broker", "control")),
+    }
+
+CELERY_TASK_DEFAULT_QUEUE = _raw("CELERY_QUEUE") or "celery"
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = "UTC"
+# The sweeper is the timers' safety net (DESIGN.md): every few seconds it closes overdue windows.
+SWEEP_SECONDS = env_int("SWEEP_SECONDS", default=5, minimum=1)
+CELERY_BEAT_SCHEDULE: dict = {
+    "sweep-overdue-games": {"task": "games.tasks.sweep", "schedule": float(SWEEP_SECONDS)},
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
+
+# --- Auth and API -----------------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "games.api.auth.CachedTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "actions": env.str("THROTTLE_ACTIONS", default="120/min"),
+        "auth": env.str("THROTTLE_AUTH", default="30/min"),
+    },
+    "EXCEPTION_HANDLER": "games.api.errors.handle",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Staked! API",
+    "DESCRIPTION": "Public REST API of Staked!, an online hidden-role party game.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and ReDoc assets come from drf-spectacular-sidecar, never from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Internationalisation and static files ----------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = Path(_raw("STATIC_ROOT") or DATA_DIR / "static")
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns about a missing folder
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # No manifest: templates render before (and without) collectstatic, e.g. in tests.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# --- Logging ----------------------------------------------------------------------------------
+
+LOG_LEVEL = env_choice(
+    "LOG_LEVEL", default="INFO", choices={"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}
+)
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+    },
+}

@@ -1,0 +1,86 @@
+"""Shared test setup: the service markers and the Hypothesis profiles.
+
+Tests marked ``postgres`` or ``redis`` need that service. Without it they are skipped with the
+reason, except when CI=true: there a missing service stops the run with an error, so CI can never
+pass by skipping them.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.conf import settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# A shared 2-core machine makes wall-clock deadlines flaky; CI also prints the seed to replay.
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.register_profile(
+    "ci", deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
+
+
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if in_ci() else "dev"))
+
+
+def postgres_missing() -> str | None:
+    """Why PostgreSQL cannot be used, or None when it can."""
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] != "django.db.backends.postgresql":
+        return "DATABASE_URL is not a postgres:// URL"
+    import psycopg
+
+    try:
+        psycopg.connect(
+            host=database.get("HOST") or None,
+            port=database.get("PORT") or None,
+            user=database.get("USER") or None,
+            password=database.get("PASSWORD") or None,
+            dbname="postgres",
+            connect_timeout=3,
+        ).close()
+    except psycopg.Error as exc:
+        return f"PostgreSQL at DATABASE_URL cannot be reached: {exc}".strip()
+    return None
+
+
+def redis_missing() -> str | None:
+    """Why Redis cannot be used, or None when it can."""
+    if not settings.REDIS_URL:
+        return "REDIS_URL is not set"
+    import redis
+
+    try:
+        client = redis.Redis.from_url(
+            settings.REDIS_URL, socket_connect_timeout=3, socket_timeout=3
+        )
+        client.ping()
+        client.close()
+    except redis.RedisError as exc:
+        return f"Redis at REDIS_URL cannot be reached: {exc}"
+    return None
+
+
+SERVICE_CHECKS = {"postgres": postgres_missing, "redis": redis_missing}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for marker, check in SERVICE_CHECKS.items():
+        marked = [item for item in items if item.get_closest_marker(marker)]
+        if not marked:
+            continue
+        reason = check()
+        if reason is None:
+            continue
+        if in_ci():
+            raise pytest.UsageError(
+                f"CI=true and {len(marked)} test(s) marked {marker!r} cannot run: {reason}"
+            )
+        skip = pytest.mark.skip(reason=f"needs {marker}: {reason}")
+        for item in marked:
+            item.add_marker(skip)
