@@ -2,8 +2,9 @@
 
 Each line ``name: command`` is started with /bin/sh in its own session, and its output is
 printed with a ``name |`` prefix. Ctrl-C (SIGINT) or SIGTERM stops them all: each gets SIGTERM,
-then SIGKILL if it is still running after GRACE_SECONDS (at once on a second Ctrl-C). If one
-process exits by itself, the others are stopped too and its exit status is returned.
+then its process group gets SIGKILL if it still runs after GRACE_SECONDS (at once on a second
+Ctrl-C). If one process exits by itself, the others are stopped too and its exit status is
+returned.
 
 Why not honcho: it kills after a fixed 5 s, and a Celery worker on the filesystem broker needs
 about 6 s for its warm shutdown (finish the running task, then close the pool).
@@ -49,7 +50,9 @@ def stop_all(processes: dict[str, subprocess.Popen], width: int, hurry: threadin
         if process.poll() is None:
             say("system", width, f"stopping {name} (pid {process.pid})")
             try:
-                os.killpg(process.pid, signal.SIGTERM)
+                # The main process only: gunicorn and Celery stop their own children in order
+                # (a Celery pool child killed under its parent can stall the warm shutdown).
+                os.kill(process.pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass
     deadline = time.monotonic() + GRACE_SECONDS

@@ -53,7 +53,8 @@ def start_worker(env: dict, queue: str, log: Path, extra: list[str] = ()) -> sub
 
 def stop_worker(worker: subprocess.Popen) -> None:
     if worker.poll() is None:
-        os.killpg(worker.pid, signal.SIGTERM)
+        # The main process only: it stops its pool itself (warm shutdown).
+        os.kill(worker.pid, signal.SIGTERM)
     try:
         worker.wait(timeout=20)
     except subprocess.TimeoutExpired:
