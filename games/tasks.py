@@ -25,3 +25,13 @@ def sweep() -> int:
     from games.services import sweep_overdue
 
     return sweep_overdue()
+
+
+@shared_task(name="games.tasks.heartbeat")
+def heartbeat() -> None:
+    """Run by a worker every few seconds (beat): /readyz checks that one ran lately."""
+    import time
+
+    from games.health import HEARTBEAT_KEY
+
+    cache.set(HEARTBEAT_KEY, time.time(), timeout=3600)

@@ -225,7 +225,7 @@ CELERY_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", default=3600, m
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "staked.cache.ReusingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "staked",
         }
@@ -270,6 +270,7 @@ CELERY_TIMEZONE = "UTC"
 SWEEP_SECONDS = env_int("SWEEP_SECONDS", default=5, minimum=1)
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep-overdue-games": {"task": "games.tasks.sweep", "schedule": float(SWEEP_SECONDS)},
+    "worker-heartbeat": {"task": "games.tasks.heartbeat", "schedule": 15.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 

@@ -258,6 +258,8 @@ def _night_information(state: State) -> tuple[Player, ...]:
 def _fixed_deal(roles, seats: int) -> list[str]:
     """A staff-fixed deal must be a full deck of R1.2 for this table."""
     try:
+        if set(roles) != set(range(1, seats + 1)):
+            raise KeyError
         deck = [roles[s] for s in range(1, seats + 1)]
     except (KeyError, TypeError):
         raise IllegalAction(

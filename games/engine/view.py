@@ -94,7 +94,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "deadline": state.deadline,
         "seats": [_seat(state, p.seat, seat) for p in state.players],
         "pending": pending(state, seat) if seat is not None else [],
-        "waiting_for": waiting_for(state),
+        "waiting_for": _waiting_for(state, seat),
         "tie": _tie(state),
         "last_dining": _dining(state.dining or state.last_dining),
         "winner": state.outcome.winner if finished else None,
@@ -112,6 +112,24 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def _waiting_for(state: State, viewer: int | None) -> list[int]:
+    """A Ghost away from the table (R3.2) does not see who is still placing tokens."""
+    seats = waiting_for(state)
+    if _away(state, viewer):
+        return [s for s in seats if s in state.ghosts]
+    return seats
+
+
+def _away(state: State, viewer: int | None) -> bool:
+    """R3.2: a Ghost who has not cast their intervention vote is away from the table."""
+    return (
+        viewer is not None
+        and state.phase == MINGLING
+        and viewer in mingling.intervention_voters(state)
+        and not mingling.has_voted(state, viewer)
+    )
+
+
 def _seat(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
     p = state.player(seat)
     protected = state.dining.protected if state.dining else None
@@ -127,14 +145,7 @@ def _seat(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
 def _placed_by(state: State, seat: int, viewer: int | None) -> list[int]:
     """R3.2: who placed a token on whom is public, its type is not; a Ghost who has not cast
     their intervention vote is away from the table and sees nothing."""
-    if state.dining is not None or state.phase == FINISHED:
-        return []
-    if (
-        viewer is not None
-        and state.phase == MINGLING
-        and viewer in mingling.intervention_voters(state)
-        and not mingling.has_voted(state, viewer)
-    ):
+    if state.dining is not None or state.phase == FINISHED or _away(state, viewer):
         return []
     return sorted(p.owner for p in state.placements if p.target == seat)
 

@@ -1,0 +1,200 @@
+"""API benchmark (make bench-api): the app under gunicorn on 127.0.0.1 with PostgreSQL and Redis.
+
+Measures, in one run:
+1. requests/s of the unchanged-poll path (GET a game with a matching If-None-Match → 304)
+   against a bare Django view (/healthz) on the same server, with wrk;
+2. the latency of place_token with 50 games running at once (p50, p99).
+
+The last line is machine-readable:
+    BENCH api poll_vs_hello=<ratio> place_token_p50_ms=<n> place_token_p99_ms=<n>
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8765"))
+GAMES, PLAYERS = 50, 6
+DATABASE_URL = os.environ.get(
+    "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/staked_bench"
+)
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3")
+
+
+def server_env() -> dict:
+    return dict(
+        os.environ,
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS=HOST,
+        DATABASE_URL=DATABASE_URL,
+        REDIS_URL=REDIS_URL,
+        CONN_MAX_AGE="60",
+        THROTTLE_ACTIONS="1000000/min",
+        THROTTLE_AUTH="1000000/min",
+        CELERY_QUEUE="bench",  # nobody consumes it: the timers here are minutes long
+    )
+
+
+def request(method: str, path: str, body=None, token=None, headers=None) -> tuple[int, dict, float]:
+    conn = http.client.HTTPConnection(HOST, PORT, timeout=30)
+    sent = {"Content-Type": "application/json", **(headers or {})}
+    if token:
+        sent["Authorization"] = f"Token {token}"
+    started = time.perf_counter()
+    conn.request(method, path, json.dumps(body) if body is not None else None, sent)
+    response = conn.getresponse()
+    raw = response.read()
+    elapsed = time.perf_counter() - started
+    conn.close()
+    return response.status, (json.loads(raw) if raw else {}), elapsed
+
+
+def guest(name: str) -> str:
+    status, body, _ = request("POST", "/api/v1/auth/guest/", {"name": name})
+    assert status == 201, body
+    return body["token"]
+
+
+def start_game(i: int) -> tuple[str, list[str]]:
+    tokens = [guest(f"b{i}-{seat}") for seat in range(PLAYERS)]
+    status, body, _ = request("POST", "/api/v1/games/", {"preset": "async"}, tokens[0])
+    assert status == 201, body
+    code = body["code"]
+    for token in tokens[1:]:
+        assert request("POST", f"/api/v1/games/{code}/join/", {}, token)[0] == 200
+    assert request("POST", f"/api/v1/games/{code}/start/", None, tokens[0])[0] == 200
+    return code, tokens
+
+
+def wrk(path: str, headers: dict, seconds: int = 8) -> float:
+    args = ["wrk", "-t2", "-c16", f"-d{seconds}s"]
+    for k, v in headers.items():
+        args += ["-H", f"{k}: {v}"]
+    out = subprocess.run(
+        args + [f"http://{HOST}:{PORT}{path}"], capture_output=True, text=True, check=True
+    ).stdout
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    assert not non2xx, out
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+
+
+def main() -> None:
+    if not shutil.which("wrk"):
+        sys.exit("wrk is needed: apt-get install wrk (make bench-api installs it)")
+    env = server_env()
+    db = DATABASE_URL.rsplit("/", 1)[1]
+    subprocess.run(
+        [
+            "psql",
+            DATABASE_URL.rsplit("/", 1)[0] + "/postgres",
+            "-qc",
+            f"DROP DATABASE IF EXISTS {db}",
+        ],
+        check=True,
+    )
+    subprocess.run(
+        ["psql", DATABASE_URL.rsplit("/", 1)[0] + "/postgres", "-qc", f"CREATE DATABASE {db}"],
+        check=True,
+    )
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run(["redis-cli", "-u", REDIS_URL, "flushdb"], check=True, capture_output=True)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "staked.wsgi",
+            "--bind",
+            f"{HOST}:{PORT}",
+            "--workers",
+            "2",
+            "--worker-class",
+            "sync",
+            "--access-logfile",
+            "/dev/null",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        for _ in range(100):
+            try:
+                if request("GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.2)
+        with ThreadPoolExecutor(4) as pool:
+            games = list(pool.map(start_game, range(GAMES)))
+        print(f"{GAMES} games of {PLAYERS} running")
+
+        code, tokens = games[0]
+        status, view, _ = request("GET", f"/api/v1/games/{code}/", token=tokens[1])
+        etag = f'"{view["version"]}"'
+        status, _, _ = request(
+            "GET", f"/api/v1/games/{code}/", token=tokens[1], headers={"If-None-Match": etag}
+        )
+        assert status == 304, status
+        hello = wrk("/healthz", {})
+        poll = wrk(
+            f"/api/v1/games/{code}/", {"Authorization": f"Token {tokens[1]}", "If-None-Match": etag}
+        )
+        print(f"bare view /healthz:        {hello:8.0f} req/s")
+        print(f"unchanged poll (304):      {poll:8.0f} req/s  ({poll / hello:.2f} of bare)")
+
+        moves = []
+        for code, tokens in games:
+            for seat in range(1, PLAYERS + 1):
+                plan = [("stake", 1), ("stake", 2), ("feast", 3)]
+                for token, step in plan:
+                    target = (seat - 1 + step) % PLAYERS + 1
+                    moves.append((code, tokens[seat - 1], token, target))
+        # Round-robin over the games, so that 50 games are mid-Mingling at once.
+        moves.sort(key=lambda m: (m[2] == "feast", m[3], m[0]))
+
+        def place(move):
+            code, token, kind, target = move
+            status, body, elapsed = request(
+                "POST",
+                f"/api/v1/games/{code}/actions/place_token/",
+                {"token": kind, "target": target},
+                token,
+            )
+            assert status == 200, body
+            return elapsed
+
+        with ThreadPoolExecutor(8) as pool:
+            latencies = sorted(pool.map(place, moves))
+        p50 = statistics.median(latencies) * 1000
+        p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
+        print(
+            f"place_token, {len(latencies)} moves over {GAMES} games, 8 clients: "
+            f"p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+        )
+        print(
+            f"BENCH api poll_vs_hello={poll / hello:.2f} "
+            f"place_token_p50_ms={p50:.1f} place_token_p99_ms={p99:.1f}"
+        )
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()
