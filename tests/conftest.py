@@ -69,6 +69,19 @@ def redis_missing() -> str | None:
 SERVICE_CHECKS = {"postgres": postgres_missing, "redis": redis_missing}
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    """Give this run a PostgreSQL test database of its own, test_<name>_<pid>.
+
+    Several checkouts (and people) share one PostgreSQL server; with one fixed name, a second
+    run fails to create, or drops, the test database the first one is using.
+    """
+    for database in settings.DATABASES.values():
+        test = database.setdefault("TEST", {})
+        if database["ENGINE"] == "django.db.backends.postgresql" and not test.get("NAME"):
+            test["NAME"] = f"test_{database['NAME']}_{os.getpid()}"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for marker, check in SERVICE_CHECKS.items():
         marked = [item for item in items if item.get_closest_marker(marker)]

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.core.cache.backends.redis import RedisCache
+from django.utils.module_loading import import_string
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -120,7 +122,7 @@ def test_service_urls_select_postgresql_and_redis(tmp_path):
     assert config["debug"] is False
     assert config["database"]["ENGINE"] == "django.db.backends.postgresql"
     assert config["database"]["NAME"] == "staked"
-    assert config["cache"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert issubclass(import_string(config["cache"]["BACKEND"]), RedisCache)
     assert config["cache"]["LOCATION"] == "redis://127.0.0.1:6379/3"
     assert config["broker_url"] == "redis://127.0.0.1:6379/3"
     assert config["broker_options"] == {"visibility_timeout": 7200}
