@@ -26,6 +26,10 @@ use_service() {  # use_service NAME VARIABLE DEFAULT_URL
 
 use_service postgres DATABASE_URL "postgres://postgres@127.0.0.1:5432/staked"
 use_service redis REDIS_URL "redis://127.0.0.1:6379/0"
+# Tests clear the cache (FLUSHDB): keep the broker in a database of its own.
+if [[ -n "${REDIS_URL:-}" && -z "${CELERY_BROKER_URL:-}" && "$REDIS_URL" == "redis://127.0.0.1:6379/0" ]]; then
+    export CELERY_BROKER_URL="redis://127.0.0.1:6379/1"
+fi
 
 # pytest exits 5 when it collected no test: that stays a failure.
 exec .venv/bin/python -m pytest "$@"

@@ -220,6 +220,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Cache and Celery -------------------------------------------------------------------------
 
 REDIS_URL = env_redis_url("REDIS_URL")
+# The broker defaults to REDIS_URL. CELERY_BROKER_URL may put it in another Redis database than
+# the cache, so that a cache.clear() (FLUSHDB, as tests do) never drops queued tasks or bindings.
+BROKER_REDIS_URL = env_redis_url("CELERY_BROKER_URL") or REDIS_URL
 CELERY_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", default=3600, minimum=1)
 
 if REDIS_URL:
@@ -230,10 +233,6 @@ if REDIS_URL:
             "KEY_PREFIX": "staked",
         }
     }
-    CELERY_BROKER_URL = REDIS_URL
-    # Redis redelivers an unacknowledged message (e.g. a long ETA) after this many seconds; the
-    # tasks are idempotent, so a redelivery is harmless.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 else:
     # Shared across processes (web, worker, beat), unlike locmem.
     CACHES = {
@@ -243,6 +242,13 @@ else:
             "KEY_PREFIX": "staked",
         }
     }
+
+if BROKER_REDIS_URL:
+    CELERY_BROKER_URL = BROKER_REDIS_URL
+    # Redis redelivers an unacknowledged message (e.g. a long ETA) after this many seconds; the
+    # tasks are idempotent, so a redelivery is harmless.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+else:
     CELERY_BROKER_URL = "filesystem://"
     # One folder for "in" and "out", so that producers and consumers on this machine read each
     # other's messages.

@@ -90,7 +90,7 @@ def test_a_worker_on_the_redis_broker_runs_ping(tmp_path):
         cache.delete(f"ping:{token}")
         import redis
 
-        redis.Redis.from_url(settings.REDIS_URL).delete(f"_kombu.binding.{queue}", queue)
+        redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(f"_kombu.binding.{queue}", queue)
 
 
 def test_a_worker_on_the_embedded_filesystem_broker_runs_ping(tmp_path):

@@ -25,6 +25,7 @@ SETTINGS_VARIABLES = {
     "STATIC_ROOT",
     "CONN_MAX_AGE",
     "CELERY_VISIBILITY_TIMEOUT",
+    "CELERY_BROKER_URL",
     "LOG_LEVEL",
 }
 
@@ -129,6 +130,20 @@ def test_service_urls_select_postgresql_and_redis(tmp_path):
     assert config["allowed_hosts"] == ["staked.example", "www.staked.example"]
 
 
+def test_celery_broker_url_puts_the_broker_apart_from_the_cache(tmp_path):
+    config = loaded(
+        load_settings(
+            tmp_path,
+            DEBUG="1",
+            REDIS_URL="redis://127.0.0.1:6379/0",
+            CELERY_BROKER_URL="redis://127.0.0.1:6379/1",
+        )
+    )
+
+    assert config["cache"]["LOCATION"] == "redis://127.0.0.1:6379/0"
+    assert config["broker_url"] == "redis://127.0.0.1:6379/1"
+
+
 @pytest.mark.parametrize(
     ("variable", "value", "message"),
     [
@@ -138,6 +153,7 @@ def test_service_urls_select_postgresql_and_redis(tmp_path):
         ("DATABASE_URL", "127.0.0.1:5432/staked", "unsupported scheme"),
         ("REDIS_URL", "http://127.0.0.1:6379/0", "unsupported scheme 'http'"),
         ("REDIS_URL", "redis://127.0.0.1:port/0", "not a valid Redis URL"),
+        ("CELERY_BROKER_URL", "amqp://127.0.0.1//", "unsupported scheme 'amqp'"),
         ("CONN_MAX_AGE", "-1", "must be >= 0"),
         ("CELERY_VISIBILITY_TIMEOUT", "0", "must be >= 1"),
         ("CELERY_VISIBILITY_TIMEOUT", "an hour", "is not an integer"),
