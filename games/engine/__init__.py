@@ -10,6 +10,7 @@
 Rules are numbered as in RULES.md; modules (Sacred Relics, Last Wills) plug in through `hooks`.
 """
 
+from . import last_wills  # noqa: F401 - registers the Last Will module (option last_wills)
 from .errors import IllegalAction
 from .flow import apply, opening_events, setup, timeout
 from .serialize import state_from_json, to_json

@@ -108,7 +108,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         out["me"] = _me(state, seat)
     for module in hooks.active(state):
-        out.update(module.view(state, seat))
+        extra = module.view(state, seat)
+        dining_extra = extra.pop("last_dining_extra", {})
+        if out["last_dining"] is not None:
+            out["last_dining"].update(dining_extra)
+        out.update(extra)
     return out
 
 

@@ -19,10 +19,25 @@ LETTERS = {"H": HUNTER, "V": VAMPIRE, "L": LORD}
 TOKENS = {"S": "stake", "F": "feast", "D": "double_stake", "I": "investigation"}
 
 
+def random_args(rng, entry: dict) -> dict:
+    """Random legal arguments for one `pending` entry (its options name the legal values)."""
+    options = entry["options"]
+    if "count" in options:  # a choice of several seats at once (resolve_choice)
+        return {
+            "choice": options["choice"],
+            "targets": rng.sample(options["targets"], options["count"]),
+        }
+    args = {"target": rng.choice(options["targets"])}
+    if "tokens" in options:
+        args["token"] = rng.choice(options["tokens"])
+    return args
+
+
 class Table:
     def __init__(self, roles: str, seed: int = 1, **options):
         deal = {i + 1: LETTERS[c] for i, c in enumerate(roles)}
         options.setdefault("expansion", len(roles) > 10)
+        options.setdefault("last_wills", False)  # the core rules alone; Last Will tests turn it on
         timers = Timers(**options.pop("timers", {}))
         self.now = 1000.0
         self.state = setup(

@@ -42,6 +42,7 @@ from games.engine import (
 )
 from games.engine.state import Vote, evolve
 from games.engine.view import waiting_for
+from tests.engine.table import random_args
 
 MAX_ROUNDS = 60
 FUZZ_RATE = 0.05
@@ -74,7 +75,8 @@ class Game:
         self.timeout_rate = timeout_rate
         self.look, self.deep, self.roundtrip = look, deep, roundtrip
         self.now = 0.0
-        self.state = setup(Options(expansion=players > 10), players, seed, now=self.now)
+        options = Options(expansion=players > 10, last_wills=False)  # the core rules alone
+        self.state = setup(options, players, seed, now=self.now)
         self.roles = {p.seat: p.role for p in self.state.players}
         self.steps = 0
         self.deaths = Counter()
@@ -126,10 +128,7 @@ class Game:
             offered = pending(old, seat)
             assert offered, f"waiting for seat {seat}, who has nothing to do"
             chosen = rng.choice(offered)
-            args = {"target": rng.choice(chosen["options"]["targets"])}
-            if "tokens" in chosen["options"]:
-                args["token"] = rng.choice(chosen["options"]["tokens"])
-            action = Action(chosen["action"], seat, args)
+            action = Action(chosen["action"], seat, random_args(rng, chosen))
             new, events = apply(old, action, now=self.now)  # pending offered it: it is legal
         self.steps += 1
         self.state = new
@@ -152,6 +151,7 @@ class Game:
             options = offer["options"]
             if (
                 offer["action"] == name
+                and "count" not in options  # a several-seat choice takes "targets", not "target"
                 and args["target"] in options["targets"]
                 and ("tokens" not in options or args.get("token") in options["tokens"])
             ):

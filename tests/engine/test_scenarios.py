@@ -25,7 +25,7 @@ from games.engine import (
     view,
 )
 from games.engine.state import HUNTER, LORD, VAMPIRE
-from tests.engine.table import Table
+from tests.engine.table import Table, random_args
 
 MAX_STEPS = 20_000
 
@@ -43,11 +43,7 @@ def choose_move(rng: random.Random, state, timeout_chance: float):
         assert state.deadline is not None, f"stuck: nobody may act and no timer runs ({state})"
         return ("timeout", state.deadline)
     seat, entry = rng.choice(offers)
-    options = entry["options"]
-    args = {"target": rng.choice(options["targets"])}
-    if entry["action"] == "place_token":
-        args["token"] = rng.choice(options["tokens"])
-    return ("act", Action(entry["action"], seat, args))
+    return ("act", Action(entry["action"], seat, random_args(rng, entry)))
 
 
 def step(state, move, now):
@@ -60,7 +56,7 @@ def step(state, move, now):
 def play(players: int, seed: int, move_seed: int, timeout_chance: float = 0.05, check_json=False):
     """Play a game to the end; return (final state, moves, events)."""
     rng = random.Random(move_seed)
-    state = setup(Options(expansion=players > 10), players, seed, now=0.0)
+    state = setup(Options(expansion=players > 10, last_wills=False), players, seed, now=0.0)
     events = list(opening_events(state))
     moves = []
     now = 0.0
@@ -98,7 +94,7 @@ def check_secrets(state):
 
 
 def replay(players: int, seed: int, moves):
-    state = setup(Options(expansion=players > 10), players, seed, now=0.0)
+    state = setup(Options(expansion=players > 10, last_wills=False), players, seed, now=0.0)
     events = list(opening_events(state))
     for move, now in moves:
         state, more = step(state, move, now)

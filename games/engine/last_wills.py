@@ -1,0 +1,605 @@
+"""Last Will cards (R13, game option `last_wills`): the deck as data, each card's effect, and the
+module that plugs them into the round (hooks.py).
+
+A player eliminated in Dining draws one card and resolves it before Dining goes on (not in a
+three-living round, R9). A card that needs a choice opens a timed, mandatory window for the
+eliminated player (`resolve_choice`); on timeout a random legal choice is made. "Next round"
+effects last exactly that round and are cancelled by R9.
+
+Rulings where R13 is silent (the project's own, see RULES.md's style):
+- Broken Stake leaves an Alpha's hand as it is: their Double-Stake is already their only Stake.
+- Kindred or Not compares roles, it examines nobody: no Mesmerism, and the Effigy does not stop it.
+- Grudge and Last Stand choose among the living players who put a Stake or Double-Stake on you.
+- Kingmaker names one of the players this round's election could elect (living, not Protected,
+  not this round's Alpha); the Feast tally is then ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import dining, hooks
+from .common import ROLE_NAMES, draw_rng, public
+from .errors import IllegalAction
+from .state import DOUBLE_STAKE, FEAST, STAKE, Action, State, evolve
+from .table import on_vampire_side
+
+LAST_WILL = "last_will"  # the phase of the eliminated player's choice
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    text: str
+    copies: int
+    timing: str  # "now" | "this_round" | "next_round"
+    choice: str | None  # who may be chosen (CHOICES), None when the card asks for nothing
+    names_relics: bool = False
+
+
+CARDS = (
+    Card(
+        "parting_glance",
+        "Parting Glance",
+        "Examine one living player's Secret Role.",
+        2,
+        "now",
+        "living",
+    ),
+    Card(
+        "dying_accusation",
+        "Dying Accusation",
+        "A living player of your choice gets 1 automatic Stake vote next round.",
+        2,
+        "next_round",
+        "living",
+    ),
+    Card(
+        "toast",
+        "Toast to a Friend",
+        "A living player gets 1 automatic Feast vote next round.",
+        1,
+        "next_round",
+        "living",
+    ),
+    Card(
+        "spilled_wine",
+        "Spilled Wine",
+        "A living player has no Feast token next round.",
+        1,
+        "next_round",
+        "living",
+    ),
+    Card(
+        "broken_stake",
+        "Broken Stake",
+        "A living player has only 1 Stake token next round.",
+        1,
+        "next_round",
+        "living",
+    ),
+    Card(
+        "grudge",
+        "Grudge",
+        "One player who put a Stake on you gets 2 automatic Stake votes next round.",
+        1,
+        "next_round",
+        "stakers",
+    ),
+    Card(
+        "overturned_table",
+        "Overturned Table",
+        "No Alpha Hunter is elected this round.",
+        1,
+        "this_round",
+        None,
+    ),
+    Card(
+        "kingmaker",
+        "Kingmaker",
+        "You choose next round's Alpha Hunter among the eligible living players.",
+        1,
+        "this_round",
+        "electable",
+    ),
+    Card(
+        "public_confession",
+        "Public Confession",
+        "Your own Secret Role is revealed to everyone.",
+        1,
+        "now",
+        None,
+    ),
+    Card(
+        "restless_spirit",
+        "Restless Spirit",
+        "Your intervention and tie-break votes count double next round.",
+        1,
+        "next_round",
+        None,
+    ),
+    Card(
+        "kindred_or_not",
+        "Kindred or Not",
+        "Choose two living players: everyone learns whether their roles are on the same side.",
+        1,
+        "now",
+        "two_living",
+    ),
+    Card(
+        "last_stand",
+        "Last Stand",
+        "Choose a player who put a Stake on you: if their role is on the other side from yours, "
+        "they are eliminated too (no Last Will).",
+        1,
+        "now",
+        "stakers",
+    ),
+    Card(
+        "heirloom",
+        "Heirloom",
+        "Give your Sacred Relic to a living player, in addition to theirs.",
+        1,
+        "now",
+        "living",
+        names_relics=True,
+    ),
+    Card(
+        "shattered_relic",
+        "Shattered Relic",
+        "Discard one living player's Sacred Relic.",
+        1,
+        "now",
+        "relic_holders",
+        names_relics=True,
+    ),
+    Card(
+        "sealed_reliquary",
+        "Sealed Reliquary",
+        "A living player's Sacred Relic is negated next round.",
+        1,
+        "next_round",
+        "relic_holders",
+        names_relics=True,
+    ),
+    Card("nothing_to_say", "Nothing to Say", "No effect.", 1, "now", None),
+)
+BY_ID = {c.id: c for c in CARDS}
+
+# card id -> effect(state, drawer, targets, events) -> state. Filled by @effect below.
+EFFECTS: dict[str, Callable[[State, int, list[int], list], State]] = {}
+
+
+def effect(card_id: str):
+    def register(func):
+        EFFECTS[card_id] = func
+        return func
+
+    return register
+
+
+# --- the module ------------------------------------------------------------------------------
+
+
+class LastWills(hooks.Module):
+    name = "last_wills"
+    action_names = frozenset({"resolve_choice"})
+
+    def enabled(self, state: State) -> bool:
+        return state.options.last_wills
+
+    def at_step(self, state: State, step: str, now: float):
+        if step != "after_elimination" or state.three_living:  # R9: no Last Will
+            return None
+        seat = state.dining.eliminated
+        if seat is None:
+            return None
+        current = _draw_of(state, state.round, seat)
+        if current is not None:
+            return None if current["resolved"] else (state, [], True)
+        return draw(state, seat, now)
+
+    def act(self, state: State, action: Action, now: float):
+        draw_ = _open_draw(state)
+        if draw_ is None or state.phase != LAST_WILL:
+            raise IllegalAction("wrong_phase", "There is no Last Will choice to make now.")
+        if action.seat != draw_["seat"]:
+            raise IllegalAction(
+                "wrong_phase", f"Only seat {draw_['seat']} resolves this Last Will (R13)."
+            )
+        if action.args.get("choice") not in (None, draw_["card"]):
+            raise IllegalAction(
+                "bad_request", f"The open choice is the Last Will '{draw_['card']}'."
+            )
+        targets = action.args.get("targets") or []
+        if not isinstance(targets, list) or not all(
+            isinstance(t, int) and not isinstance(t, bool) for t in targets
+        ):
+            raise IllegalAction("bad_request", "'targets' must be a list of seat numbers.")
+        need = 2 if BY_ID[draw_["card"]].choice == "two_living" else 1
+        options = draw_["options"]
+        if len(targets) != need or len(set(targets)) != need or not set(targets) <= set(options):
+            raise IllegalAction(
+                "illegal_target", f"Choose {need} of seats {', '.join(map(str, options))} (R13)."
+            )
+        return _resolve(state, draw_, targets, [])
+
+    def timeout(self, state: State, now: float):
+        if state.phase != LAST_WILL:
+            return None
+        draw_ = _open_draw(state)
+        rng, state = draw_rng(state)
+        need = 2 if BY_ID[draw_["card"]].choice == "two_living" else 1
+        targets = rng.sample(draw_["options"], need)
+        events = [
+            public(state, "last_will_timeout", "Time is up: the Last Will is resolved at random.")
+        ]
+        return _resolve(state, draw_, targets, events)
+
+    def pending(self, state: State, seat: int) -> list[dict[str, Any]]:
+        draw_ = _open_draw(state)
+        if state.phase != LAST_WILL or draw_ is None or draw_["seat"] != seat:
+            return []
+        count = 2 if BY_ID[draw_["card"]].choice == "two_living" else 1
+        return [
+            {
+                "action": "resolve_choice",
+                "options": {"choice": draw_["card"], "targets": draw_["options"], "count": count},
+            }
+        ]
+
+    def hand(self, state: State, seat: int, tokens: tuple[str, ...]) -> tuple[str, ...]:
+        for e in _in_force(state, seat):
+            if e["card"] == "spilled_wine" and FEAST in tokens:
+                tokens = _without(tokens, FEAST)
+            if e["card"] == "broken_stake" and tokens.count(STAKE) > 1:
+                tokens = _without(tokens, STAKE)
+        return tokens
+
+    def adjust_tally(self, state: State, kind: str, tally: dict[int, int]) -> dict[int, int]:
+        tally = dict(tally)
+        for e in _in_force(state):
+            seat = e["target"]
+            if kind == STAKE and e["card"] in ("dying_accusation", "grudge") and seat in tally:
+                tally[seat] += 2 if e["card"] == "grudge" else 1
+            if kind == FEAST and e["card"] == "toast" and seat in tally:
+                tally[seat] += 1
+            if kind == FEAST and e["card"] == "overturned_table":
+                return {}
+            if kind == FEAST and e["card"] == "kingmaker":
+                return {seat: 1} if seat in tally else {}
+        return tally
+
+    def vote_weight(self, state: State, voter: int) -> int:
+        restless = any(
+            e["card"] == "restless_spirit" and e["target"] == voter for e in _in_force(state)
+        )
+        return 2 if restless else 1
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        data = state.ext.get(self.name, {})
+        draws = [d for d in data.get("draws", []) if d["round"] == _shown_round(state)]
+        shown = [
+            {
+                "round": d["round"],
+                "seat": d["seat"],
+                "card": {
+                    "id": d["card"],
+                    "name": BY_ID[d["card"]].name,
+                    "text": BY_ID[d["card"]].text,
+                },
+                "targets": d["targets"],
+                "resolved": d["resolved"],
+                "result": d["result"],
+            }
+            for d in draws
+        ]
+        return {
+            "last_wills": shown,
+            "last_dining_extra": {"last_will": shown[0] if shown else None},
+            "effects": [
+                {
+                    "card": e["card"],
+                    "name": BY_ID[e["card"]].name,
+                    "seat": e["target"],
+                    "by": e["by"],
+                }
+                for e in _in_force(state)
+            ],
+            "public_roles": data.get("revealed", []),
+        }
+
+
+MODULE = hooks.register(LastWills())
+
+
+# --- drawing and resolving ---------------------------------------------------------------------
+
+
+def draw(state: State, seat: int, now: float):
+    """Draw for `seat` (redrawing relic cards when relics are off) and resolve or ask."""
+    events: list = []
+    for _ in range(len(CARDS) * 3):
+        state, card = _take_top(state)
+        if not card.names_relics or state.options.relics:
+            break
+        events.append(
+            public(state, "last_will_redraw", f"{card.name} names Sacred Relics: drawn again.")
+        )
+        state = _discard(state, card.id)
+    events.append(
+        public(
+            state,
+            "last_will",
+            f"Seat {seat} draws a Last Will: {card.name}. “{card.text}”",
+            seat=seat,
+            card=card.id,
+        )
+    )
+    options = _options(state, card, seat)
+    draw_ = {
+        "round": state.round,
+        "seat": seat,
+        "card": card.id,
+        "options": options or [],
+        "targets": [],
+        "resolved": False,
+        "result": None,
+    }
+    state = _update(state, draws=_data(state)["draws"] + [draw_])
+    if options is None:
+        return _resolve(state, draw_, [], events)
+    if len(options) < (2 if card.choice == "two_living" else 1):
+        events.append(
+            public(state, "last_will_void", f"{card.name}: nobody can be chosen, no effect.")
+        )
+        return _finish(state, draw_, [], "No effect: nobody could be chosen.", events)
+    state = evolve(state, phase=LAST_WILL, deadline=now + state.options.timers.choice)
+    return state, events, True
+
+
+def _resolve(state: State, draw_: dict, targets: list[int], events: list):
+    card = BY_ID[draw_["card"]]
+    before = len(events)
+    state = EFFECTS[card.id](state, draw_["seat"], targets, events)
+    result = " ".join(e.text for e in events[before:] if e.audience is None) or None
+    return _finish(state, draw_, targets, result, events)
+
+
+def _finish(state: State, draw_: dict, targets, result, events):
+    done = {**draw_, "targets": list(targets), "resolved": True, "result": result}
+    draws = [done if d is draw_ or _same(d, draw_) else d for d in _data(state)["draws"]]
+    state = _update(state, draws=draws)
+    state = _discard(state, draw_["card"])
+    return evolve(state, phase="dining", deadline=None), events, False
+
+
+def _options(state: State, card: Card, seat: int) -> list[int] | None:
+    living = list(state.living)
+    if card.choice is None:
+        return None
+    if card.choice in ("living", "two_living"):
+        return [s for s in living if s != seat] if card.id == "heirloom" else living
+    if card.choice == "stakers":
+        return sorted(
+            {
+                p.owner
+                for p in state.dining.tokens
+                if p.target == seat and p.token in (STAKE, DOUBLE_STAKE)
+            }
+            & set(living)
+        )
+    if card.choice == "electable":
+        return [s for s in living if s not in (state.dining.protected, state.alpha)]
+    if card.choice == "relic_holders":
+        relics = _relics(state)
+        return [s for s in living if relics and relics.holds_active_relic(state, s)]
+    raise ValueError(card.choice)
+
+
+def _take_top(state: State) -> tuple[State, Card]:
+    data = _data(state)
+    deck, discard = list(data["deck"]), list(data["discard"])
+    if not deck:  # first draw of the game, or the deck ran out: shuffle (the discards)
+        deck = discard if data["deck_made"] else [c.id for c in CARDS for _ in range(c.copies)]
+        discard = []
+        rng, state = draw_rng(state)
+        rng.shuffle(deck)
+    card = BY_ID[deck.pop(0)]
+    return _update(state, deck=deck, discard=discard, deck_made=True), card
+
+
+def _discard(state: State, card_id: str) -> State:
+    return _update(state, discard=_data(state)["discard"] + [card_id])
+
+
+def _data(state: State) -> dict:
+    return state.ext.get(
+        "last_wills",
+        {"deck": [], "discard": [], "deck_made": False, "draws": [], "effects": [], "revealed": []},
+    )
+
+
+def _update(state: State, **changes) -> State:
+    return evolve(state, ext={**state.ext, "last_wills": {**_data(state), **changes}})
+
+
+def _draw_of(state: State, round_: int, seat: int) -> dict | None:
+    return next(
+        (d for d in _data(state)["draws"] if d["round"] == round_ and d["seat"] == seat), None
+    )
+
+
+def _open_draw(state: State) -> dict | None:
+    return next((d for d in _data(state)["draws"] if not d["resolved"]), None)
+
+
+def _same(a: dict, b: dict) -> bool:
+    return a["round"] == b["round"] and a["seat"] == b["seat"] and a["card"] == b["card"]
+
+
+def _add_effect(state: State, card: str, by: int, target: int, round_: int) -> State:
+    effects = _data(state)["effects"] + [
+        {"card": card, "by": by, "target": target, "round": round_}
+    ]
+    return _update(state, effects=effects)
+
+
+def _in_force(state: State, seat: int | None = None) -> list[dict]:
+    """Effects for this round; none in a three-living round (R9 cancels them)."""
+    if state.three_living:
+        return []
+    return [
+        e
+        for e in _data(state)["effects"]
+        if e["round"] == state.round and (seat is None or e["target"] == seat)
+    ]
+
+
+def _shown_round(state: State) -> int:
+    shown = state.dining or state.last_dining
+    return shown.round if shown else 0
+
+
+def _without(tokens: tuple[str, ...], token: str) -> tuple[str, ...]:
+    rest = list(tokens)
+    rest.remove(token)
+    return tuple(rest)
+
+
+def _relics(state: State):
+    return next((m for m in hooks.active(state) if m.name == "relics"), None)
+
+
+# --- the effects, one per card -----------------------------------------------------------------
+
+
+@effect("parting_glance")
+def _parting_glance(state, seat, targets, events):
+    target = targets[0]
+    if any(m.blocks_examination(state, seat, target) for m in hooks.active(state)):
+        events.append(
+            public(state, "last_will_effect", f"Seat {target}'s role cannot be examined.")
+        )
+        return state
+    events.append(
+        public(state, "last_will_effect", f"Seat {seat} looks at seat {target}'s Secret Role.")
+    )
+    return dining.examine(state, seat, target, "last_will", events)
+
+
+def _next_round(card: str, text: str):
+    def apply(state, seat, targets, events):
+        events.append(public(state, "last_will_effect", text.format(target=targets[0])))
+        return _add_effect(state, card, seat, targets[0], state.round + 1)
+
+    return apply
+
+
+effect("dying_accusation")(
+    _next_round("dying_accusation", "Seat {target} gets 1 automatic Stake vote next round.")
+)
+effect("toast")(_next_round("toast", "Seat {target} gets 1 automatic Feast vote next round."))
+effect("spilled_wine")(_next_round("spilled_wine", "Seat {target} has no Feast token next round."))
+effect("broken_stake")(
+    _next_round("broken_stake", "Seat {target} has only 1 Stake token next round.")
+)
+effect("grudge")(_next_round("grudge", "Seat {target} gets 2 automatic Stake votes next round."))
+
+
+@effect("overturned_table")
+def _overturned_table(state, seat, targets, events):
+    events.append(public(state, "last_will_effect", "No Alpha Hunter is elected this round."))
+    return _add_effect(state, "overturned_table", seat, seat, state.round)
+
+
+@effect("kingmaker")
+def _kingmaker(state, seat, targets, events):
+    events.append(
+        public(
+            state, "last_will_effect", f"Seat {seat} makes seat {targets[0]} the next Alpha Hunter."
+        )
+    )
+    return _add_effect(state, "kingmaker", seat, targets[0], state.round)
+
+
+@effect("public_confession")
+def _public_confession(state, seat, targets, events):
+    role = state.player(seat).role
+    events.append(
+        public(
+            state, "last_will_effect", f"Seat {seat} was {ROLE_NAMES[role]}.", seat=seat, role=role
+        )
+    )
+    return _update(state, revealed=_data(state)["revealed"] + [{"seat": seat, "role": role}])
+
+
+@effect("restless_spirit")
+def _restless_spirit(state, seat, targets, events):
+    events.append(
+        public(state, "last_will_effect", f"Seat {seat}'s votes count double next round.")
+    )
+    return _add_effect(state, "restless_spirit", seat, seat, state.round + 1)
+
+
+@effect("kindred_or_not")
+def _kindred_or_not(state, seat, targets, events):
+    a, b = sorted(targets)
+    same = on_vampire_side(state.player(a).role) == on_vampire_side(state.player(b).role)
+    verdict = "on the same side" if same else "on different sides"
+    events.append(
+        public(
+            state, "last_will_effect", f"Seats {a} and {b} are {verdict}.", seats=[a, b], same=same
+        )
+    )
+    return state
+
+
+@effect("last_stand")
+def _last_stand(state, seat, targets, events):
+    target = targets[0]
+    mine = on_vampire_side(state.player(seat).role)
+    if on_vampire_side(state.player(target).role) == mine:
+        events.append(public(state, "last_will_effect", f"Seat {target} survives the Last Stand."))
+        return state
+    events.append(public(state, "last_will_effect", f"Seat {target} falls in the Last Stand."))
+    return dining.eliminate(state, target, events)
+
+
+@effect("heirloom")
+def _heirloom(state, seat, targets, events):
+    events.append(
+        public(
+            state,
+            "last_will_effect",
+            f"Seat {seat} leaves their Sacred Relic to seat {targets[0]}.",
+        )
+    )
+    return _relics(state).give_away(state, seat, targets[0], events)
+
+
+@effect("shattered_relic")
+def _shattered_relic(state, seat, targets, events):
+    events.append(
+        public(state, "last_will_effect", f"Seat {targets[0]}'s Sacred Relic is shattered.")
+    )
+    return _relics(state).discard(state, targets[0], events)
+
+
+@effect("sealed_reliquary")
+def _sealed_reliquary(state, seat, targets, events):
+    events.append(
+        public(
+            state, "last_will_effect", f"Seat {targets[0]}'s Sacred Relic is negated next round."
+        )
+    )
+    return _relics(state).negate_next_round(state, targets[0], events)
+
+
+@effect("nothing_to_say")
+def _nothing_to_say(state, seat, targets, events):
+    events.append(public(state, "last_will_effect", "Nothing happens."))
+    return state
