@@ -1,8 +1,546 @@
-"""Web pages. Views stay thin: they call services/selectors and render templates."""
+"""Web pages (issue 4): thin views over games.services (the only writer) and games.selectors.
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+Every page is rendered from `selectors.game_view(game, user)` — the viewer's own engine view —
+and the log from `selectors.events_for`. No rule lives here: what a player may do comes from
+`view["pending"]`, and a refused move shows the engine's or the service's own words.
+
+htmx: a page works without JavaScript (forms post and redirect); with htmx the game partial
+(`games/game.html#game`) is swapped in place, and `changed` answers 204 while nothing changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from collections import defaultdict
+from datetime import UTC, datetime
+
+import qrcode
+import qrcode.image.svg
+from django.contrib.auth import get_user_model, login
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors, services
+from games.api.serializers import ACTIONS as ACTION_INPUTS
+from games.engine import IllegalAction
+from games.engine.errors import HTTP_STATUS
+from games.engine.state import Player as EnginePlayer
+from games.engine.table import team
+from games.forms import CreateForm, JoinForm, SeatJoinForm, action_args
+from games.models import Game
+from games.services import GameError
+
+LOG_TAIL = 120  # events shown in the game's log (the newest)
+POLL_SECONDS = 2
+
+ROLE_LABELS = {"hunter": "Hunter", "vampire": "Vampire", "vampire_lord": "Vampire Lord"}
+TOKEN_LABELS = {
+    "stake": "Stake",
+    "feast": "Feast",
+    "double_stake": "Double-Stake",
+    "investigation": "Investigation",
+}
+PHASE_LABELS = {
+    "lobby": "Lobby",
+    "mingling": "Mingling",
+    "tiebreak": "Tie vote",
+    "choose_examiner": "Round 1 examination",
+    "dining": "Dining",
+    "finished": "Game over",
+}
+SOURCE_LABELS = {
+    "night": "night information",
+    "investigation": "your Investigation",
+    "examination": "your examination",
+    "mesmerism": "Mesmerism",
+}
+TIE_LABELS = {
+    "elimination": "Tie for elimination",
+    "election": "Tie for Alpha Hunter",
+    "examination": "Tie for the most Stakes",
+    "intervention": "Tie in the Ghostly Intervention",
+}
+# Actions with a page of their own; any other action (a module's) gets the generic form.
+ACTION_TEMPLATES = {"place_token", "intervention_vote", "tiebreak_vote", "choose_examiner", "pass"}
 
 
+# --- identity -----------------------------------------------------------------------------
+
+
+def _identify(request: HttpRequest, name: str):
+    """The phone's guest identity, kept in the session (made like the API's GuestView)."""
+    user = request.user
+    if user.is_authenticated:
+        if name and name != user.first_name:
+            user.first_name = name
+            user.save(update_fields=["first_name"])
+        return user
+    with transaction.atomic():
+        user = get_user_model().objects.create_user(
+            username=f"guest-{secrets.token_hex(6)}", first_name=name
+        )
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return user
+
+
+def _display_name(user) -> str:
+    if not user.is_authenticated:
+        return ""
+    return user.first_name or user.username
+
+
+def _problem(exc: Exception) -> tuple[str, int]:
+    """The refusal in words (the rule that forbids it) and its HTTP status."""
+    if isinstance(exc, GameError):
+        return exc.detail, exc.status
+    if isinstance(exc, IllegalAction):
+        return exc.detail, HTTP_STATUS.get(exc.code, 400)
+    raise exc
+
+
+# --- home ---------------------------------------------------------------------------------
+
+
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return _home(request)
+
+
+def _home(request, *, create=None, join=None, error=None, status=200) -> HttpResponse:
+    name = _display_name(request.user)
+    mine = []
+    if request.user.is_authenticated:
+        for game in selectors.games_for(request.user):
+            seat = next((p for p in game.players.all() if p.user_id == request.user.id), None)
+            if seat is not None:
+                mine.append({"game": game, "seat": seat})
+    context = {
+        "create_form": create or CreateForm(initial={"name": name}),
+        "join_form": join or JoinForm(initial={"name": name}),
+        "my_games": mine[:10],
+        "name": name,
+        "error": error,
+    }
+    return render(request, "home.html", context, status=status)
+
+
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    form = CreateForm(request.POST)
+    if not form.is_valid():
+        return _home(request, create=form, status=400)
+    user = _identify(request, form.cleaned_data["name"])
+    game = services.game_create(host=user, options=form.options(), name=form.cleaned_data["name"])
+    return redirect("game", code=game.code)
+
+
+@require_POST
+def join(request: HttpRequest) -> HttpResponse:
+    form = JoinForm(request.POST)
+    if not form.is_valid():
+        return _home(request, join=form, status=400)
+    code = form.cleaned_data["code"]
+    try:
+        selectors.game_get(code)
+    except GameError as exc:
+        return _home(request, join=form, error=exc.detail, status=exc.status)
+    user = _identify(request, form.cleaned_data["name"])
+    try:
+        services.game_join(code=code, user=user, name=form.cleaned_data["name"])
+    except GameError as exc:
+        return _home(request, join=form, error=exc.detail, status=exc.status)
+    return redirect("game", code=code)
+
+
+# --- a game ---------------------------------------------------------------------------------
+
+
+def _game_or_404(code: str) -> Game:
+    try:
+        return selectors.game_get(code.upper())
+    except GameError as exc:
+        raise Http404(exc.detail) from None
+
+
+@require_GET
+def game(request: HttpRequest, code: str) -> HttpResponse:
+    return _render_game(request, _game_or_404(code))
+
+
+@require_GET
+def changed(request: HttpRequest, code: str) -> HttpResponse:
+    """The poll: 204 (htmx swaps nothing) while the version is the one the page shows.
+
+    The unchanged path is one cache read (selectors.game_version); only a change renders."""
+    code = code.upper()
+    version = selectors.game_version(code)
+    if version is None:
+        raise Http404("No such game.")
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    return _render_game(request, _game_or_404(code))
+
+
+@require_POST
+def seat_join(request: HttpRequest, code: str) -> HttpResponse:
+    """Sit down at a table from its invite link."""
+    game = _game_or_404(code)
+    form = SeatJoinForm(request.POST)
+    if not form.is_valid():
+        return _render_game(request, game, join_form=form, status=400)
+    user = _identify(request, form.cleaned_data["name"])
+    try:
+        game = services.game_join(code=game.code, user=user, name=form.cleaned_data["name"])
+    except GameError as exc:
+        return _render_game(request, game, error=exc.detail, status=exc.status)
+    return _done(request, game)
+
+
+@require_POST
+def start(request: HttpRequest, code: str) -> HttpResponse:
+    game = _game_or_404(code)
+    try:
+        game = services.game_start(code=game.code, user=request.user)
+    except (GameError, IllegalAction) as exc:
+        detail, status = _problem(exc)
+        return _render_game(request, game, error=detail, status=status)
+    return _done(request, game)
+
+
+@require_POST
+def leave(request: HttpRequest, code: str) -> HttpResponse:
+    game = _game_or_404(code)
+    try:
+        services.game_leave(code=game.code, user=request.user)
+    except GameError as exc:
+        return _render_game(request, game, error=exc.detail, status=exc.status)
+    if request.htmx:
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = reverse("home")
+        return response
+    return redirect("home")
+
+
+@require_POST
+def act(request: HttpRequest, code: str, action: str) -> HttpResponse:
+    """One action of API.md from a form; answers with the updated game at once."""
+    game = _game_or_404(code)
+    serializer_class = ACTION_INPUTS.get(action)
+    if serializer_class is None:
+        return _render_game(request, game, error=f"There is no action '{action}'.", status=400)
+    serializer = serializer_class(data=action_args(request.POST))
+    if not serializer.is_valid():
+        fields = ", ".join(sorted(serializer.errors))
+        return _render_game(request, game, error=f"Choose a {fields} first.", status=400)
+    try:
+        game = services.action_apply(
+            code=game.code, user=request.user, name=action, args=dict(serializer.validated_data)
+        )
+    except (GameError, IllegalAction) as exc:
+        detail, status = _problem(exc)
+        game.refresh_from_db()
+        return _render_game(request, game, error=detail, status=status)
+    return _done(request, game)
+
+
+def _done(request: HttpRequest, game: Game) -> HttpResponse:
+    """After a change: htmx gets the new partial now; a plain form post is redirected."""
+    if request.htmx:
+        return _render_game(request, game)
+    return redirect("game", code=game.code)
+
+
+def _render_game(request, game: Game, *, error=None, join_form=None, status=200) -> HttpResponse:
+    context = game_context(request, game, error=error, join_form=join_form)
+    template = "games/game.html#game" if request.htmx else "games/game.html"
+    return render(request, template, context, status=status)
+
+
+# --- presentation: the view dict as a page ----------------------------------------------------
+
+
+def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
+    view = selectors.game_view(game, request.user)
+    if (
+        view.get("me") is None
+        and not game.options.get("spectators", True)
+        and game.status != Game.Status.LOBBY
+    ):
+        raise Http404("The host does not allow spectators at this table.")
+    me = view.get("me")
+    names = {s["seat"]: s["name"] for s in view["seats"]}
+    events, _ = selectors.events_for(game, request.user, after=max(0, game.last_seq - LOG_TAIL))
+    seat = me["seat"] if me else None
+    for e in events:
+        e["text"] = with_names(e["text"], names)
+    events.reverse()
+    status = view["status"]
+    context = {
+        "game": game,
+        "view": view,
+        "me": me,
+        "names": names,
+        "seats": _seats(view, me),
+        "events": events,
+        "error": error,
+        "phase_label": phase_label(view["phase"]),
+        "is_host": seat is not None and view.get("host_seat") == seat,
+        "poll_seconds": POLL_SECONDS,
+        "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
+        "join_form": join_form or SeatJoinForm(initial={"name": _display_name(request.user)}),
+    }
+    if status == Game.Status.LOBBY:
+        invite = request.build_absolute_uri(reverse("game", args=[game.code]))
+        context.update(invite=invite, qr_svg=qr_svg(invite))
+    if me:
+        context["my"] = next(s for s in context["seats"] if s["is_me"])
+        context["role_label"] = ROLE_LABELS.get(me.get("role"), "")
+        context["knowledge"] = [_fact(k, names) for k in me.get("knowledge", [])]
+        context["hand"] = _hand(me.get("tokens", []))
+        context["placed"] = [
+            {
+                "target": p["target"],
+                "name": names.get(p["target"]),
+                "token": p["token"],
+                "label": TOKEN_LABELS.get(p["token"], p["token"]),
+            }
+            for p in me.get("placed", [])
+        ]
+    context["actions"] = [_action(p, names, view) for p in view.get("pending", [])]
+    context["tie"] = _tie(view.get("tie"), names)
+    context["dining"] = dining_steps(view.get("last_dining"), names)
+    if status == Game.Status.FINISHED:
+        context["roles"] = _roles(view, names)
+    context["announcement"] = _announcement(view, context["dining"])
+    return context
+
+
+def phase_label(phase: str) -> str:
+    return PHASE_LABELS.get(phase) or phase.replace("_", " ").capitalize()
+
+
+def with_names(text: str, names: dict[int, str]) -> str:
+    """'seat 5' -> 'seat 5 (Eli)' in log lines (plain text: the template escapes it)."""
+
+    def name(match: re.Match) -> str:
+        seat = int(match.group(2))
+        return f"{match.group(0)} ({names[seat]})" if seat in names else match.group(0)
+
+    return re.sub(r"\b([Ss]eat) (\d+)\b(?!\s*\()", name, text)
+
+
+def qr_svg(url: str) -> str:
+    """The invite link as an inline SVG QR code (server-side; no script, no image request)."""
+    image = qrcode.make(
+        url, image_factory=qrcode.image.svg.SvgPathImage, border=2, box_size=10
+    ).to_string(encoding="unicode")
+    return image.replace("<svg ", '<svg role="img" aria-label="QR code of the invite link" ', 1)
+
+
+def _seats(view: dict, me: dict | None) -> list[dict]:
+    names = {s["seat"]: s["name"] for s in view["seats"]}
+    my_seat = me["seat"] if me else None
+    waiting = set(view.get("waiting_for") or [])
+    out = []
+    for s in view["seats"]:
+        out.append(
+            {
+                **s,
+                "is_me": s["seat"] == my_seat,
+                "is_host": s["seat"] == view.get("host_seat"),
+                "waiting": s["seat"] in waiting,
+                "placed_names": [(o, names.get(o, "")) for o in s.get("placed_by", [])],
+            }
+        )
+    return out
+
+
+def _hand(tokens: list[str]) -> list[dict]:
+    counts: dict[str, int] = {}
+    for t in tokens:
+        counts[t] = counts.get(t, 0) + 1
+    return [
+        {"token": t, "label": TOKEN_LABELS.get(t, t), "count": n}
+        for t, n in sorted(counts.items(), key=lambda item: _token_order(item[0]))
+    ]
+
+
+def _fact(k: dict, names: dict[int, str]) -> dict:
+    who = f"{names.get(k['seat'], '?')} (seat {k['seat']})"
+    if k.get("mesmerized"):
+        text = f"{who} is Mesmerized"
+    elif k.get("role"):
+        text = f"{who} is {'the' if k['role'] == 'vampire_lord' else 'a'} {ROLE_LABELS[k['role']]}"
+    else:
+        text = who
+    source = SOURCE_LABELS.get(k.get("source"), str(k.get("source", "")).replace("_", " "))
+    return {"seat": k["seat"], "text": text, "source": source, "round": k.get("round")}
+
+
+def _token_order(token: str) -> int:
+    return list(TOKEN_LABELS).index(token) if token in TOKEN_LABELS else len(TOKEN_LABELS)
+
+
+def _targets(seats: list[int], names: dict[int, str]) -> list[dict]:
+    return [{"seat": s, "name": names.get(s, "")} for s in seats]
+
+
+def _action(pending: dict, names: dict[int, str], view: dict) -> dict:
+    action, options = pending["action"], pending.get("options", {})
+    name = action if action in ACTION_TEMPLATES else "generic"
+    out = {
+        "action": action,
+        "options": options,
+        "template": select_template([f"games/actions/{name}.html"]).template.name,
+        "targets": _targets(options.get("targets", []), names),
+        "label": action.replace("_", " ").capitalize(),
+    }
+    if "tokens" in options:
+        hand = {h["token"]: h["count"] for h in _hand(view["me"].get("tokens", []))}
+        out["tokens"] = [
+            {"token": t, "label": TOKEN_LABELS.get(t, t), "count": hand.get(t, 1)}
+            for t in sorted(options["tokens"], key=_token_order)
+        ]
+    # A module's choices (cards, relics, named choices) are offered as they come.
+    for key in ("cards", "choices", "relics"):
+        if isinstance(options.get(key), list):
+            out[key] = [
+                c if isinstance(c, dict) else {"id": c, "name": str(c).replace("_", " ")}
+                for c in options[key]
+            ]
+    if action == "tiebreak_vote" and view.get("tie"):
+        out["label"] = TIE_LABELS.get(view["tie"]["kind"], "Tie vote")
+    return out
+
+
+def _tie(tie: dict | None, names: dict[int, str]) -> dict | None:
+    if not tie:
+        return None
+    return {
+        **tie,
+        "label": TIE_LABELS.get(tie["kind"], "Tie vote"),
+        "candidates": _targets(tie["candidates"], names),
+        "voters": _targets(tie["voters"], names),
+        "voted": set(tie.get("voted", [])),
+    }
+
+
+def dining_steps(d: dict | None, names: dict[int, str]) -> dict | None:
+    """`last_dining` as the steps of R4.1, to be revealed one after the other."""
+    if not d:
+        return None
+
+    def who(seat):
+        return f"{names.get(seat, '?')} (seat {seat})" if seat is not None else None
+
+    on_seat: dict[int, list[dict]] = defaultdict(list)
+    for t in d.get("tokens", []):
+        on_seat[t["target"]].append(
+            {"owner": who(t["owner"]), "token": t["token"], "label": TOKEN_LABELS[t["token"]]}
+        )
+    tokens = [{"seat": who(s), "tokens": on_seat[s]} for s in sorted(on_seat)]
+    unplaced = [
+        {"owner": who(u["owner"]), "label": TOKEN_LABELS.get(u["token"], u["token"])}
+        for u in d.get("unplaced", [])
+    ]
+    dials = [{"voter": who(v["voter"]), "target": who(v["target"])} for v in d["intervention"]]
+    ties = [
+        {
+            "label": TIE_LABELS.get(t["kind"], t["kind"]),
+            "result": who(t["result"]) or "no result",
+            "how": t["decided_by"].replace("_", " "),
+            "votes": [{"voter": who(v["voter"]), "target": who(v["target"])} for v in t["votes"]],
+        }
+        for t in d.get("ties", [])
+    ]
+    return {
+        "round": d["round"],
+        # Changes whenever the Dining shows more: the page then plays the reveal again.
+        "key": f"{d['round']}-{hashlib.sha1(repr(sorted(d.items())).encode()).hexdigest()[:10]}",
+        "complete": d.get("complete", False),
+        "dials": dials,
+        "protected": who(d.get("protected")),
+        "investigated": who(d.get("investigated")),
+        "tokens": tokens,
+        "unplaced": unplaced,
+        "examined": who(d.get("examined")),
+        "examiner": who(d.get("examiner")),
+        "eliminated": who(d.get("eliminated")),
+        "alpha_elected": who(d.get("alpha_elected")),
+        "ties": ties,
+        "first_round": d["round"] == 1,
+    }
+
+
+def _roles(view: dict, names: dict[int, str]) -> list[dict]:
+    out = []
+    for r in view.get("roles") or []:
+        side = team(EnginePlayer(seat=r["seat"], role=r["role"], mesmerized=r["mesmerized"]))
+        out.append(
+            {
+                **r,
+                "name": names.get(r["seat"], ""),
+                "label": ROLE_LABELS[r["role"]],
+                "won": side == view.get("winner"),
+            }
+        )
+    return out
+
+
+def _announcement(view: dict, dining: dict | None) -> str:
+    """One sentence for screen readers (aria-live) whenever the phase or a result changes."""
+    if view["status"] == Game.Status.LOBBY:
+        return f"Lobby: {len(view['seats'])} players seated."
+    if view["status"] == Game.Status.FINISHED:
+        return f"Game over: the {str(view.get('winner', '')).capitalize()} win."
+    parts = [f"Round {view['round']}: {phase_label(view['phase'])}."]
+    if dining:
+        if dining["eliminated"]:
+            parts.append(f"{dining['eliminated']} was Staked.")
+        if dining["alpha_elected"]:
+            parts.append(f"{dining['alpha_elected']} is elected Alpha Hunter.")
+    if view.get("pending"):
+        parts.append("Your move.")
+    return " ".join(parts)
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+RULE_PAGES = [
+    ("setup", "Setup and goal"),
+    ("round", "A round"),
+    ("dining", "Dining and ties"),
+    ("ghosts", "Ghosts"),
+    ("lord", "The Vampire Lord"),
+    ("relics", "Sacred Relics"),
+    ("last-wills", "Last Wills"),
+]
+
+
+@require_GET
+def rules(request: HttpRequest, page: str = "") -> HttpResponse:
+    slugs = [slug for slug, _ in RULE_PAGES]
+    if page and page not in slugs:
+        raise Http404("No such rules page.")
+    back = request.GET.get("game", "").upper()
+    context = {
+        "pages": RULE_PAGES,
+        "page": page,
+        # Back to the game the player came from (a code only: never an arbitrary address).
+        "game_code": back if re.fullmatch(r"[A-Z0-9]{6}", back) else "",
+    }
+    if page:
+        i = slugs.index(page)
+        context["title"] = RULE_PAGES[i][1]
+        context["prev"] = RULE_PAGES[i - 1] if i > 0 else None
+        context["next"] = RULE_PAGES[i + 1] if i + 1 < len(RULE_PAGES) else None
+        return render(request, f"rules/{page}.html", context)
+    return render(request, "rules/index.html", context)

@@ -5,10 +5,9 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from games import health
-from games import views as game_views
 
 urlpatterns = [
-    path("", game_views.home, name="home"),
+    path("", include("games.urls")),
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),

@@ -1,0 +1,97 @@
+"""HTML forms of the web pages. They check the shape of what a phone sent; whether a move is legal
+is the engine's call (through games.services), never a form's."""
+
+from __future__ import annotations
+
+from django import forms
+
+from games.models import CODE_LENGTH
+from games.options import MAX_TIMER, MIN_TIMER, PRESETS
+
+PRESET_CHOICES = [
+    ("live", "Live: everyone at one table (Mingling 3 min, ties 1 min)"),
+    ("async", "Slow: play over a day (Mingling 12 h, ties 2 h)"),
+]
+assert {key for key, _ in PRESET_CHOICES} == set(PRESETS)
+
+
+class NameField(forms.CharField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 40)
+        kwargs.setdefault("label", "Your name")
+        kwargs.setdefault("strip", True)
+        super().__init__(**kwargs)
+        self.widget.attrs.update({"autocomplete": "nickname", "autocapitalize": "words"})
+
+
+class CreateForm(forms.Form):
+    name = NameField()
+    preset = forms.ChoiceField(
+        label="Timers", choices=PRESET_CHOICES, initial="live", widget=forms.RadioSelect
+    )
+    last_wills = forms.BooleanField(
+        label="Last Wills: the eliminated draw a parting card", required=False, initial=True
+    )
+    relics = forms.BooleanField(label="Sacred Relics (from round 2)", required=False)
+    expansion = forms.BooleanField(label="Expansion: allow 11–12 players", required=False)
+    mingling = forms.IntegerField(
+        label="Mingling timer (seconds, optional)",
+        required=False,
+        min_value=MIN_TIMER,
+        max_value=MAX_TIMER,
+    )
+
+    def options(self) -> dict:
+        """The options in the API's words (API.md, `POST /api/v1/games/`)."""
+        data = self.cleaned_data
+        options = {
+            "preset": data["preset"],
+            "last_wills": data["last_wills"],
+            "relics": data["relics"],
+            "expansion": data["expansion"],
+        }
+        if data.get("mingling"):
+            options["timers"] = {"mingling": data["mingling"]}
+        return options
+
+
+class JoinForm(forms.Form):
+    name = NameField()
+    code = forms.CharField(
+        label="Game code",
+        min_length=CODE_LENGTH,
+        max_length=CODE_LENGTH,
+        strip=True,
+        widget=forms.TextInput(
+            attrs={
+                "autocapitalize": "characters",
+                "autocomplete": "off",
+                "spellcheck": "false",
+                "inputmode": "text",
+                "placeholder": "K7QXAC",
+            }
+        ),
+    )
+
+    def clean_code(self) -> str:
+        return self.cleaned_data["code"].upper()
+
+
+class SeatJoinForm(forms.Form):
+    """Joining from an invite link: the code is in the address."""
+
+    name = NameField()
+
+
+def action_args(post) -> dict:
+    """An action's arguments from a form post, in the API's words (API.md, "Actions")."""
+    args: dict = {}
+    for key in ("token", "card", "choice", "relic"):
+        if post.get(key):
+            args[key] = post[key]
+    if post.get("target"):
+        args["target"] = post["target"]
+    targets = [t for t in post.getlist("targets") if t]
+    if targets:
+        args["targets"] = targets
+    return args

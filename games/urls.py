@@ -1,0 +1,19 @@
+"""The web pages (issue 4). The API has its own routes in games/api/urls.py."""
+
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("new", views.create, name="create"),
+    path("join", views.join, name="join"),
+    path("rules/", views.rules, name="rules"),
+    path("rules/<slug:page>/", views.rules, name="rules-page"),
+    path("g/<str:code>/", views.game, name="game"),
+    path("g/<str:code>/changed", views.changed, name="changed"),
+    path("g/<str:code>/join", views.seat_join, name="seat-join"),
+    path("g/<str:code>/start", views.start, name="start"),
+    path("g/<str:code>/leave", views.leave, name="leave"),
+    path("g/<str:code>/act/<str:action>", views.act, name="act"),
+]

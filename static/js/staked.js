@@ -1,0 +1,171 @@
+/* Staked! - the little the pages need beyond htmx: a countdown synced to the server's clock,
+ * the hold-to-look role card, choices kept across live refreshes, and aria-live announcements.
+ * Every page works without this file. */
+(function () {
+  "use strict";
+
+  // --- countdown: the server's deadline, corrected for this phone's clock --------------------
+  var skew = 0; // server time - phone time, in ms
+
+  function syncClock(root) {
+    var el = root.querySelector("[data-now]");
+    if (el) {
+      var server = Date.parse(el.getAttribute("data-now"));
+      if (!isNaN(server)) skew = server - Date.now();
+    }
+  }
+
+  function pad(n) { return n < 10 ? "0" + n : String(n); }
+
+  function format(seconds) {
+    if (seconds <= 0) return "time is up";
+    var d = Math.floor(seconds / 86400);
+    var h = Math.floor((seconds % 86400) / 3600);
+    var m = Math.floor((seconds % 3600) / 60);
+    var s = Math.floor(seconds % 60);
+    if (d > 0) return d + "d " + h + "h";
+    if (h > 0) return h + ":" + pad(m) + ":" + pad(s);
+    return m + ":" + pad(s);
+  }
+
+  function tick() {
+    var now = Date.now() + skew;
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var left = (Date.parse(el.getAttribute("data-deadline")) - now) / 1000;
+      var value = el.querySelector(".countdown-value");
+      if (value) value.textContent = "⏱ " + format(left);
+      el.classList.toggle("urgent", left > 0 && left <= 15);
+    });
+  }
+
+  // --- the role card: visible only while held -----------------------------------------------
+  function bindHold(root) {
+    root.querySelectorAll("details[data-hold]").forEach(function (card) {
+      if (card.dataset.bound) return;
+      card.dataset.bound = "1";
+      var summary = card.querySelector("summary");
+      var show = function (e) { if (e && e.cancelable && e.type === "touchstart") e.preventDefault(); card.open = true; };
+      var hide = function () { card.open = false; };
+      summary.addEventListener("click", function (e) { e.preventDefault(); });
+      summary.addEventListener("pointerdown", show);
+      summary.addEventListener("touchstart", show, { passive: false });
+      ["pointerup", "pointercancel", "pointerleave", "touchend", "touchcancel", "blur"].forEach(
+        function (type) { summary.addEventListener(type, hide); });
+      summary.addEventListener("keydown", function (e) {
+        if (e.key === " " || e.key === "Enter") { e.preventDefault(); card.open = true; }
+      });
+      summary.addEventListener("keyup", function (e) {
+        if (e.key === " " || e.key === "Enter") { e.preventDefault(); card.open = false; }
+      });
+      summary.addEventListener("contextmenu", function (e) { e.preventDefault(); });
+    });
+  }
+
+  // --- keep what the player was choosing when the game refreshes under their finger ----------
+  var kept = null;
+
+  function remember(root, keepChoices) {
+    var checked = [];
+    if (keepChoices) root.querySelectorAll("input[data-keep]:checked").forEach(function (input) {
+      var form = input.form && input.form.getAttribute("data-action");
+      checked.push([form, input.name, input.value]);
+    });
+    var open = [];
+    root.querySelectorAll("details[data-keep-open][open]").forEach(function (d) { open.push(d.id); });
+    kept = { checked: checked, open: open };
+  }
+
+  function restore(root) {
+    if (!kept) return;
+    kept.checked.forEach(function (k) {
+      var sel = 'form[data-action="' + k[0] + '"] input[data-keep][name="' + k[1] + '"]';
+      root.querySelectorAll(sel).forEach(function (input) {
+        if (input.value === k[2]) input.checked = true;
+      });
+    });
+    kept.open.forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d) d.open = true;
+    });
+    kept = null;
+  }
+
+  // --- the confirm button says what it will do ------------------------------------------------
+  function describe(form) {
+    var button = form.querySelector("button[data-confirm]");
+    if (!button) return;
+    if (!button.dataset.original) button.dataset.original = button.textContent;
+    var token = form.querySelector('input[name="token"]:checked');
+    var target = form.querySelector('input[name="target"]:checked');
+    var needsToken = !!form.querySelector('input[name="token"]');
+    if (target && (token || !needsToken)) {
+      button.textContent = button.dataset.confirm
+        .replace("{token}", token ? token.dataset.label : "")
+        .replace("{target}", target.dataset.label + " (" + target.value + ")");
+      button.classList.add("ready");
+    } else {
+      button.textContent = button.dataset.original;
+      button.classList.remove("ready");
+    }
+  }
+
+  function describeAll(root) {
+    root.querySelectorAll("form[data-action]").forEach(describe);
+  }
+
+  document.addEventListener("change", function (e) {
+    if (e.target.form) describe(e.target.form);
+  });
+
+  // --- announcements for screen readers -------------------------------------------------------
+  var lastAnnouncement = null;
+
+  function announce(root) {
+    var el = root.querySelector("[data-announce]");
+    if (!el) return;
+    var text = el.textContent.trim();
+    if (text && text !== lastAnnouncement) {
+      if (lastAnnouncement !== null) document.getElementById("announcer").textContent = text;
+      lastAnnouncement = text;
+    }
+  }
+
+  // --- copy and share the invite link ------------------------------------------------------
+  document.addEventListener("click", function (e) {
+    var copy = e.target.closest("[data-copy]");
+    if (copy && navigator.clipboard) {
+      navigator.clipboard.writeText(copy.getAttribute("data-copy")).then(function () {
+        copy.textContent = "Copied!";
+      });
+    }
+    var share = e.target.closest("[data-share]");
+    if (share) {
+      var url = share.getAttribute("data-share");
+      if (navigator.share) {
+        navigator.share({ title: share.getAttribute("data-share-title"), url: url }).catch(function () {});
+      } else if (navigator.clipboard) {
+        navigator.clipboard.writeText(url).then(function () { share.textContent = "Link copied!"; });
+      }
+    }
+  });
+
+  function setUp(root) {
+    syncClock(root);
+    bindHold(root);
+    restore(root);
+    describeAll(root);
+    announce(root);
+    tick();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    setUp(document);
+    setInterval(tick, 1000);
+  });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    // Only a live refresh keeps the choices; after the player's own move the form starts afresh.
+    var verb = e.detail.requestConfig && e.detail.requestConfig.verb;
+    if (e.detail.target && e.detail.target.id === "game") remember(e.detail.target, verb === "get");
+  });
+  document.addEventListener("htmx:afterSettle", function () { setUp(document); });
+})();

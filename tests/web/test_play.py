@@ -1,0 +1,178 @@
+"""Playing through the pages: every action form, the rule shown for an illegal move, ties,
+the round-1 examiner, the Ghost dial, Dining results and the end screen."""
+
+import pytest
+
+from tests.web.conftest import alert_text
+
+pytestmark = pytest.mark.django_db
+
+ROUND_1 = {  # seat 3 has the most Stakes; seat 5 the most Feasts
+    1: "S3 S4 F5",
+    2: "S3 S4 F5",
+    3: "S4 S5 F6",
+    4: "S3 S5 F6",
+    5: "S3 S6 F4",
+    6: "S3 S4 F5",
+}
+ROUND_2 = {  # Alpha 5 (Double-Stake, Feast, Investigation): seat 2 is Staked, 6 elected
+    1: "S2 S3 F4",
+    2: "S3 S4 F6",
+    3: "S2 S4 F6",
+    4: "S2 S3 F6",
+    5: "D2 F6 I3",
+    6: "S2 S3 F4",
+}
+ROUND_3 = {  # Ghost 2 protects 3; Alpha 6 investigates 4; the Lord (1) is Staked
+    1: "S4 S5 F3",
+    3: "S1 S4 F5",
+    4: "S1 S5 F3",
+    5: "S1 S4 F3",
+    6: "D1 F5 I4",
+}
+
+
+def test_placing_a_token_answers_with_the_updated_partial_at_once(table):
+    t = table("LVHHHH")
+    response = t.phone(3).act(t.code, "place_token", token="stake", target="4")
+    html = response.content.decode()
+    assert "<html" not in html and 'id="game"' in html
+    assert "Placed:" in html and "Stake → Dev" in html
+    assert 'class="placed-chip" title="Cleo">3<' in t.page(1)  # everyone sees who placed
+
+
+def test_a_form_post_without_htmx_redirects_back_to_the_game(table):
+    t = table("LVHHHH")
+    response = t.phone(3).post(
+        f"/g/{t.code}/act/place_token", {"token": "stake", "target": "4"}, htmx=False, expect=302
+    )
+    assert response["Location"] == f"/g/{t.code}/"
+
+
+@pytest.mark.parametrize(
+    "fields, status, rule",
+    [
+        ({"token": "stake", "target": "3"}, 400, "You may not place a token on yourself (R3.1)."),
+        ({"token": "double_stake", "target": "4"}, 400, "You have no Double-Stake token to place."),
+        ({"token": "stake"}, 400, "Choose a target first."),
+    ],
+)
+def test_an_illegal_tap_shows_the_rule_that_forbids_it_and_changes_nothing(
+    table, fields, status, rule
+):
+    t = table("LVHHHH")
+    before = t.game.version
+    response = t.phone(3).act(t.code, "place_token", expect=status, **fields)
+    assert alert_text(response.content.decode()).endswith(rule)
+    assert t.game.version == before
+
+
+def test_two_tokens_on_one_player_is_refused_with_r3_1(table):
+    t = table("LVHHHH")
+    t.phone(3).place(t.code, "S4")
+    response = t.phone(3).act(t.code, "place_token", expect=400, token="feast", target="4")
+    assert "two of your tokens on the same player (R3.1)" in alert_text(response.content.decode())
+
+
+def test_a_ghost_may_not_place_tokens_and_a_stranger_has_no_seat(table):
+    t = table("LVHHHH")
+    t.play(ROUND_1)
+    t.phone(3).act(t.code, "choose_examiner", target="4")
+    t.play(ROUND_2)  # seat 2 is now a Ghost
+    response = t.phone(2).act(t.code, "place_token", expect=409, token="stake", target="3")
+    assert "Ghosts never place tokens (R7.1)." in alert_text(response.content.decode())
+    from tests.web.conftest import Phone
+
+    response = Phone("Zed").act(t.code, "place_token", expect=403, token="stake", target="3")
+    assert "You have no seat at this table." in alert_text(response.content.decode())
+
+
+def test_an_unknown_action_is_refused_in_words(table):
+    t = table("LVHHHH")
+    response = t.phone(3).act(t.code, "fly", expect=400)
+    assert "There is no action 'fly'." in alert_text(response.content.decode())
+
+
+def test_round_one_examiner_choice_through_the_page(table):
+    t = table("LVHHHH")
+    t.play(ROUND_1)
+    html = t.page(3)
+    assert "Who examines your role?" in html
+    assert 'name="target" value="1"' in html and 'name="target" value="3"' not in html
+    assert "Who examines your role?" not in t.page(4)
+    html = t.phone(3).act(t.code, "choose_examiner", target="4").content.decode()
+    assert "Round 2" in html
+    assert "<strong>Cleo (seat 3)</strong> had the most Stakes" in html
+    assert "<strong>Dev (seat 4)</strong> examined their role" in html
+    # The examiner learned seat 3's role; nobody else did.
+    assert "Cleo (seat 3) is a Hunter" in t.page(4)
+    assert "Cleo (seat 3) is a Hunter" not in t.page(5)
+
+
+def test_dining_results_show_protection_investigation_tokens_elimination_and_alpha(table):
+    t = table("LVHHHH")
+    t.play(ROUND_1)
+    t.phone(3).act(t.code, "choose_examiner", target="4")
+    t.play(ROUND_2)
+    html = t.page(4)
+    assert "Dining, round 2" in html
+    assert "investigated <strong>Cleo (seat 3)</strong>" in html
+    assert "<strong>Ben (seat 2)</strong> was Staked" in html
+    assert "<strong>Fay (seat 6)</strong> is elected Alpha Hunter" in html
+    assert 'Double-Stake <span class="muted">from Eli (seat 5)</span>' in html
+    assert "👻 Ghost" in html
+    assert "Eli (seat 5)'s" not in html
+    # The Alpha (5) learned the investigated role.
+    assert "Cleo (seat 3) is a Hunter" in t.page(5)
+    assert "your Investigation" in t.page(5)
+
+
+def test_the_ghost_dial_and_a_whole_game_to_the_end_screen(table):
+    t = table("LVHHHH")
+    t.play(ROUND_1)
+    t.phone(3).act(t.code, "choose_examiner", target="4")
+    t.play(ROUND_2)
+    ghost = t.page(2)
+    assert "Ghost dial" in ghost and "Place your tokens" not in ghost
+    assert "Alpha Hunter this round" in t.page(6)
+    html = t.phone(2).act(t.code, "intervention_vote", target="3").content.decode()
+    assert "Ghost dial" not in html
+    t.play(ROUND_3)
+    for seat in range(1, 7):
+        html = t.page(seat)
+        assert "The Hunters win!" in html
+        assert "Vampire Lord" in html and "Mesmerized" not in html.split("Table log")[0]
+    assert "🏆 You won." in t.page(3) and "You lost this time." in t.page(1)
+    assert "🛡 <strong>Cleo (seat 3)</strong> is Protected." in t.page(4)
+
+
+def test_a_tie_vote_through_the_pages(table):
+    t = table("LVHHHH")
+    t.play(
+        {  # Stakes: 3 and 4 tie on 4; Feasts: 5 and 6 tie on 2
+            1: "S3 S4 F5",
+            2: "S3 S4 F5",
+            3: "S4 S5 F6",
+            4: "S3 S5 F6",
+            5: "S4 S6 F3",
+            6: "S3 S5 F4",
+        }
+    )
+    html = t.page(1)
+    assert "Tie for the most Stakes" in html and "Cast my vote" in html
+    assert 'name="target" value="3"' in html and 'name="target" value="5"' not in html
+    response = t.phone(1).act(t.code, "tiebreak_vote", expect=400, target="5")
+    assert "Votes may only name the tied players: seats 3 and 4 (R5.1)." in alert_text(
+        response.content.decode()
+    )
+    for seat, vote in {1: 3, 2: 3, 3: 4, 4: 3, 5: 4, 6: 3}.items():
+        t.phone(seat).act(t.code, "tiebreak_vote", target=str(vote))
+    assert "Who examines your role?" in t.page(3)
+    t.phone(3).act(t.code, "choose_examiner", target="2")
+    html = t.page(1)
+    assert "Tie for Alpha Hunter" in html
+    for seat in range(1, 7):
+        t.phone(seat).act(t.code, "tiebreak_vote", target="6")
+    html = t.page(2)
+    assert "<strong>Fay (seat 6)</strong> is elected Alpha Hunter" in html
+    assert "Tie for the most Stakes: <strong>Cleo (seat 3)</strong> (vote)" in html

@@ -1,0 +1,54 @@
+"""The "changed?" poll: 204 while the version is unchanged (one cache read), else the partial."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_unchanged_poll_answers_204_with_no_body_and_no_query(table):
+    t = table("LVHHHH")
+    version = t.game.version
+    phone = t.phone(2)
+    phone.client.get(f"/g/{t.code}/changed?v={version}")  # warms the poll key if need be
+    with CaptureQueriesContext(connection) as queries:
+        response = phone.client.get(
+            f"/g/{t.code}/changed?v={version}", headers={"HX-Request": "true"}
+        )
+    assert response.status_code == 204 and response.content == b""
+    assert len(queries) == 0
+
+
+def test_a_poll_after_a_move_returns_the_new_partial(table):
+    t = table("LVHHHH")
+    version = t.game.version
+    t.phone(3).place(t.code, "S4")
+    response = t.phone(2).client.get(
+        f"/g/{t.code}/changed?v={version}", headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html and f'changed?v={version + 1}"' in html
+    assert 'title="Cleo">3<' in html
+
+
+def test_the_page_polls_every_two_seconds_only_while_visible(table):
+    t = table("LVHHHH")
+    html = t.page(1)
+    assert f'hx-get="/g/{t.code}/changed?v={t.game.version}"' in html
+    assert "every 2s [document.visibilityState === 'visible']" in html
+
+
+def test_polling_an_unknown_game_is_404(db):
+    from django.test import Client
+
+    assert Client().get("/g/ACDEFG/changed?v=1").status_code == 404
+
+
+def test_the_page_loads_htmx_from_our_own_static_files_and_sets_csrf_once(table):
+    t = table("LVHHHH")
+    html = t.page(1)
+    assert '<script src="/static/js/htmx.min.js" defer>' in html
+    assert "https://" not in html.split("<body")[0]
+    assert html.count('hx-headers=\'{"X-CSRFToken"') == 1
