@@ -43,7 +43,13 @@ def random_game(players: int, seed: int, timings: list[int] | None = None):
 def random_action(rng: random.Random, seat: int, actions: list[dict]) -> Action:
     chosen = rng.choice(actions)
     options = chosen["options"]
-    args = {"target": rng.choice(options["targets"])}
+    if "count" in options:  # a choice of several seats at once (resolve_choice)
+        args = {
+            "choice": options["choice"],
+            "targets": rng.sample(options["targets"], options["count"]),
+        }
+    else:
+        args = {"target": rng.choice(options["targets"])}
     if "tokens" in options:
         args["token"] = rng.choice(options["tokens"])
     return Action(chosen["action"], seat, args)

@@ -27,6 +27,7 @@ class Module:
     action_names: frozenset[str] = frozenset()
 
     def enabled(self, state: State) -> bool:
+        """Whether the game uses this module; decided by `state.options` alone (cached)."""
         return False
 
     def hand(self, state: State, seat: int, tokens: tuple[str, ...]) -> tuple[str, ...]:
@@ -72,6 +73,10 @@ class Module:
     def pending(self, state: State, seat: int) -> list[dict[str, Any]]:
         return []
 
+    def waiting(self, state: State) -> set[int]:
+        """The seats this module waits on now (a faster answer than asking `pending` of all)."""
+        return {p.seat for p in state.players if self.pending(state, p.seat)}
+
     def timeout(self, state: State, now: float) -> StepResult | None:
         """Close this module's own expired window; None when the open window is not its own."""
         return None
@@ -81,21 +86,31 @@ class Module:
 
 
 _registry: dict[str, Module] = {}
+_generation = 0  # bumped by every (un)registration, so that cached answers go stale
 
 
 def register(module: Module) -> Module:
+    global _generation
     _registry[module.name] = module
+    _generation += 1
     return module
 
 
 def unregister(name: str) -> None:
+    global _generation
     _registry.pop(name, None)
+    _generation += 1
 
 
 def active(state: State) -> list[Module]:
-    if not _registry:
-        return []
-    return [m for m in _registry.values() if m.enabled(state)]
+    """The game's modules in registration order. Asked on every move, so the answer is kept on
+    the (immutable) options object, outside its fields."""
+    cached = state.options.__dict__.get("_modules")
+    if cached is not None and cached[0] == _generation:
+        return cached[1]
+    modules = [m for m in _registry.values() if m.enabled(state)]
+    state.options.__dict__["_modules"] = (_generation, modules)
+    return modules
 
 
 def owner_of(state: State, action_name: str) -> Module | None:

@@ -240,8 +240,8 @@ class LastWills(hooks.Module):
         return _resolve(state, draw_, targets, events)
 
     def pending(self, state: State, seat: int) -> list[dict[str, Any]]:
-        draw_ = _open_draw(state)
-        if state.phase != LAST_WILL or draw_ is None or draw_["seat"] != seat:
+        draw_ = _open_draw(state) if state.phase == LAST_WILL else None
+        if draw_ is None or draw_["seat"] != seat:
             return []
         count = 2 if BY_ID[draw_["card"]].choice == "two_living" else 1
         return [
@@ -250,6 +250,10 @@ class LastWills(hooks.Module):
                 "options": {"choice": draw_["card"], "targets": draw_["options"], "count": count},
             }
         ]
+
+    def waiting(self, state: State) -> set[int]:
+        draw_ = _open_draw(state) if state.phase == LAST_WILL else None
+        return {draw_["seat"]} if draw_ else set()
 
     def hand(self, state: State, seat: int, tokens: tuple[str, ...]) -> tuple[str, ...]:
         for e in _in_force(state, seat):

@@ -65,12 +65,12 @@ def intervention_targets(state: State) -> list[int]:
 def token_targets(state: State, seat: int, token: str | None = None) -> list[int]:
     """Living players other than `seat` that do not already hold one of its tokens (R3.1)."""
     mine = {p.target for p in state.placements if p.owner == seat}
-    if mine and token is not None and _may_stack(state, seat, token):
+    if mine and token is not None and may_stack(state, seat, token):
         mine = set()
     return [s for s in state.living if s != seat and s not in mine]
 
 
-def _may_stack(state: State, seat: int, token: str) -> bool:
+def may_stack(state: State, seat: int, token: str) -> bool:
     modules = hooks.active(state)
     return bool(modules) and any(m.may_stack(state, seat, token) for m in modules)
 
@@ -90,7 +90,7 @@ def place_token(state: State, action: Action) -> State:
     _check_target(state, target)
     if target == seat:
         raise IllegalAction("illegal_target", "You may not place a token on yourself (R3.1).")
-    if any(p.owner == seat and p.target == target for p in state.placements) and not _may_stack(
+    if any(p.owner == seat and p.target == target for p in state.placements) and not may_stack(
         state, seat, token
     ):
         raise IllegalAction(

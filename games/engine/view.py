@@ -24,7 +24,7 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
         if me.alive and hand:
             tokens = sorted(set(hand))
             targets = mingling.token_targets(state, seat)
-            if hooks.active(state):  # a module may widen the targets for some tokens (Dagger)
+            if any(mingling.may_stack(state, seat, tok) for tok in tokens):  # e.g. the Dagger
                 targets = sorted(
                     {t for tok in tokens for t in mingling.token_targets(state, seat, tok)}
                 )
@@ -33,7 +33,7 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
                     {"action": "place_token", "options": {"tokens": tokens, "targets": targets}}
                 )
         if (
-            (not me.alive or hooks.active(state))
+            (not me.alive or state.options.relics)  # the living vote only through a relic
             and not mingling.has_voted(state, seat)
             and (
                 seat in mingling.intervention_voters(state) or mingling.optional_voter(state, seat)
@@ -82,7 +82,7 @@ def waiting_for(state: State) -> list[int]:
     else:
         seats = set()
     for module in hooks.active(state):
-        seats.update(s.seat for s in state.players if module.pending(state, s.seat))
+        seats.update(module.waiting(state))
     return sorted(seats)
 
 
