@@ -32,13 +32,12 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
                 actions.append(
                     {"action": "place_token", "options": {"tokens": tokens, "targets": targets}}
                 )
-        if (
-            (not me.alive or state.options.relics)  # the living vote only through a relic
-            and not mingling.has_voted(state, seat)
-            and (
-                seat in mingling.intervention_voters(state) or mingling.optional_voter(state, seat)
-            )
-        ):
+        may_vote = (
+            seat in mingling.intervention_voters(state)
+            if not me.alive
+            else mingling.optional_voter(state, seat)  # e.g. the Seer's Orb
+        )
+        if may_vote and not mingling.has_voted(state, seat):
             actions.append(
                 {
                     "action": "intervention_vote",
