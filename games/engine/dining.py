@@ -54,7 +54,7 @@ def reveal(state: State, events: list, now: float):
             intervention=[{"voter": v.voter, "target": v.target} for v in dining.intervention],
         )
     )
-    return evolve(state, dining=dining, phase="dining", deadline=None, step="intervention"), False
+    return evolve(state, dining=dining, phase="dining", deadline=None, step="after_reveal"), False
 
 
 def intervention(state: State, events: list, now: float):
@@ -115,7 +115,9 @@ def investigation(state: State, events: list, now: float):
             )
         )
         return state, False
-    if any(m.blocks_examination(state, alpha, target) for m in hooks.active(state)):
+    if target in _ignoring_tokens(state) or any(
+        m.blocks_examination(state, alpha, target) for m in hooks.active(state)
+    ):
         events.append(
             public(state, "investigation", f"Seat {target} cannot be investigated this round.")
         )
@@ -188,12 +190,18 @@ def _mesmerize(state: State, seat: int, events: list) -> State:
     return state
 
 
+def _ignoring_tokens(state: State) -> set[int]:
+    """Seats whose tokens a module says to ignore this round (Key of Quick Passage)."""
+    return {s for s in state.living for m in hooks.active(state) if m.ignores_tokens(state, s)}
+
+
 def stake_tally(state: State) -> dict[int, int]:
     """Stake votes on each living, unprotected player (R4.3, R3.4, R3.5, R7.2), then modules."""
     eligible = set(state.living) - {state.dining.protected}
     tally = dict.fromkeys(eligible, 0)
+    ignored = _ignoring_tokens(state)
     for p in state.dining.tokens:
-        if p.target in tally and p.token in STAKE_VALUE:
+        if p.target in tally and p.token in STAKE_VALUE and p.target not in ignored:
             tally[p.target] += STAKE_VALUE[p.token]
     for u in state.dining.unplaced:
         if u.owner in tally:
@@ -207,8 +215,9 @@ def feast_tally(state: State) -> dict[int, int]:
     """R4.4: feasts on living, unprotected players who are not this round's Alpha."""
     eligible = set(state.living) - {state.dining.protected, state.alpha}
     tally = dict.fromkeys(eligible, 0)
+    ignored = _ignoring_tokens(state)
     for p in state.dining.tokens:
-        if p.target in tally and p.token == FEAST:
+        if p.target in tally and p.token == FEAST and p.target not in ignored:
             tally[p.target] += 1
     for module in hooks.active(state):
         tally = module.adjust_tally(state, "feast", tally)
@@ -272,15 +281,32 @@ def settle(state: State, resolution: ties.Resolution, events: list, now: float) 
     )
 
 
-def eliminate(state: State, seat: int, events: list) -> State:
-    """The player becomes a Ghost at once (R2 ruling); their role stays secret (R1.4)."""
+def eliminate(state: State, seat: int, events: list, cause: str = "dining") -> State:
+    """The player becomes a Ghost at once (R2 ruling); their role stays secret (R1.4).
+
+    `cause` says why ("dining", or a card's id); modules react through `on_eliminated`.
+    """
+    if not state.player(seat).alive:
+        return state
     state = with_player(state, seat, alive=False)
     state = evolve(state, ghosts=state.ghosts + (seat,))
-    if state.dining.eliminated is None:
+    if cause == "dining":
         state = evolve(state, dining=evolve(state.dining, eliminated=seat))
-    events.append(
-        public(state, "eliminated", f"Seat {seat} is Staked! and becomes a Ghost.", seat=seat)
-    )
+        events.append(
+            public(state, "eliminated", f"Seat {seat} is Staked! and becomes a Ghost.", seat=seat)
+        )
+    else:
+        events.append(
+            public(
+                state,
+                "eliminated",
+                f"Seat {seat} dies and becomes a Ghost.",
+                seat=seat,
+                cause=cause,
+            )
+        )
+    for module in hooks.active(state):
+        state = module.on_eliminated(state, seat, cause, events)
     return state
 
 

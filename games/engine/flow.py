@@ -3,8 +3,9 @@
 A round is a sequence of steps (R2). `_run` executes steps until one waits for a player (a timed
 window) or the game ends; every action and every timeout ends by calling it again.
 
-    round_start → pre_mingling → mingling (window) → post_mingling → reveal → intervention
-    → investigation → stakes → [after_elimination] → election → round_end → next round_start
+    round_start → deal → pre_mingling → mingling (window) → post_mingling → reveal
+    → after_reveal → intervention → investigation → stakes → [after_elimination] → election
+    → round_end → the next round's round_start
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
     if name == "choose_examiner":
         state = dining.choose_examiner(state, action, events)
         return _run(state, events, now), events
-    module = hooks.owner_of(state, name)
+    module = hooks.owner_of(state, action)
     if module is None and name in ACTIONS:
         raise IllegalAction("wrong_phase", f"'{name}' is not something you can do now.")
     if module is None:
@@ -147,6 +148,8 @@ def _run(state: State, events: list, now: float) -> State:
         state, paused = _STEPS[state.step](state, events, now)
         if paused:
             break
+    if state.outcome is not None and state.phase != FINISHED:  # ended at once by a module
+        state = _finish(state, state.outcome, events)
     return state
 
 
@@ -278,6 +281,7 @@ _STEPS = {
     "mingling": _waiting,
     "post_mingling": _modules_at("post_mingling", "reveal"),
     "reveal": dining.reveal,
+    "after_reveal": _modules_at("after_reveal", "intervention"),
     "intervention": dining.intervention,
     "investigation": dining.investigation,
     "stakes": dining.stakes,

@@ -19,7 +19,14 @@ if TYPE_CHECKING:
 StepResult = tuple["State", list["Event"], bool]  # (state, events, paused: waiting for input)
 
 # Flow steps at which modules are called, in round order (flow.py).
-STEPS = ("round_start", "pre_mingling", "post_mingling", "after_elimination", "round_end")
+STEPS = (
+    "round_start",
+    "pre_mingling",
+    "post_mingling",
+    "after_reveal",
+    "after_elimination",
+    "round_end",
+)
 
 
 class Module:
@@ -61,6 +68,19 @@ class Module:
     def decide_tie(self, state: State, kind: str, tied: tuple[int, ...]) -> int | None:
         """Who settles a tie instead of the Ghosts (Scales of Justice, Seer's Orb); None: nobody."""
         return None
+
+    def owns(self, state: State, action: Action) -> bool:
+        """Whether this module takes `action` now (two modules may share a name: resolve_choice)."""
+        return action.name in self.action_names
+
+    def ignores_tokens(self, state: State, seat: int) -> bool:
+        """True when every token on `seat` is ignored this round (Key of Quick Passage)."""
+        return False
+
+    def on_eliminated(self, state: State, seat: int, cause: str, events: list) -> State:
+        """React at once to a death (Bangle of Oaths, Cross of Saint John); `cause` is "dining"
+        or the id of the card that killed."""
+        return state
 
     def act(self, state: State, action: Action, now: float) -> StepResult:
         """Apply one of this module's `action_names`."""
@@ -113,8 +133,5 @@ def active(state: State) -> list[Module]:
     return modules
 
 
-def owner_of(state: State, action_name: str) -> Module | None:
-    for module in active(state):
-        if action_name in module.action_names:
-            return module
-    return None
+def owner_of(state: State, action: Action) -> Module | None:
+    return next((m for m in active(state) if m.owns(state, action)), None)

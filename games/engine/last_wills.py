@@ -251,6 +251,9 @@ class LastWills(hooks.Module):
             }
         ]
 
+    def owns(self, state: State, action: Action) -> bool:
+        return action.name == "resolve_choice" and state.phase == LAST_WILL
+
     def waiting(self, state: State) -> set[int]:
         draw_ = _open_draw(state) if state.phase == LAST_WILL else None
         return {draw_["seat"]} if draw_ else set()
@@ -570,7 +573,7 @@ def _last_stand(state, seat, targets, events):
         events.append(public(state, "last_will_effect", f"Seat {target} survives the Last Stand."))
         return state
     events.append(public(state, "last_will_effect", f"Seat {target} falls in the Last Stand."))
-    return dining.eliminate(state, target, events)
+    return dining.eliminate(state, target, events, cause="last_stand")
 
 
 @effect("heirloom")

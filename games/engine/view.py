@@ -111,6 +111,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         dining_extra = extra.pop("last_dining_extra", {})
         if out["last_dining"] is not None:
             out["last_dining"].update(dining_extra)
+        mine = extra.pop("me", {})
+        if "me" in out:
+            out["me"].update(mine)
         out.update(extra)
     return out
 
