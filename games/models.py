@@ -93,3 +93,27 @@ class Event(models.Model):
 
     def visible_to(self, seat: int | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
+
+
+class Action(models.Model):
+    """The replay log (issue 7): one row per engine step, in order, written by `services._save`.
+
+    `name` is "setup", a player's action (API.md), "timeout", or "deadline" (an organiser moved
+    the open window's deadline: `args["deadline"]`). `at` is the `now` the step ran at: with the
+    seed, these rows replay a game exactly (games/replay.py). `args` may hold secrets (a token's
+    target during Mingling): only superusers ever see this log.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()  # the game's version this step produced
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)  # None: not a player's move
+    name = models.CharField(max_length=40)
+    args = models.JSONField(default=dict, blank=True)
+    at = models.FloatField()  # epoch seconds: the engine's `now`
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="action_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game.code} step {self.seq} {self.name}"

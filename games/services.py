@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 
 from games import engine
 from games.engine import Action, IllegalAction, state_from_json, to_json
+from games.models import Action as Step
 from games.models import Event, Game, Player, new_code
 from games.options import engine_options, normalized
 
@@ -130,18 +131,19 @@ def game_start(*, code: str, user) -> Game:
         if game.status != Game.Status.LOBBY:
             raise GameError("wrong_phase", "This game has already started.", 409)
         seats = game.players.count()
+        now = time.time()
         try:
             state = engine.setup(
                 engine_options(game.options),
                 seats,
                 game.seed,
                 roles=_fixed_roles(game.options),
-                now=time.time(),
+                now=now,
             )
         except IllegalAction as e:
             raise GameError("wrong_phase", e.detail, 409) from None
         game.status = Game.Status.RUNNING
-        _save(game, None, state, engine.opening_events(state))
+        _save(game, None, state, engine.opening_events(state), step=("setup", None, {}, now))
     return game
 
 
@@ -165,8 +167,9 @@ def action_apply(
             raise IllegalAction("game_over", "The game is over.")
         seat = _player(game, user).seat
         state = state_from_json(game.state)
-        new, events = engine.apply(state, Action(name, seat, args), now=time.time())
-        _save(game, state, new, events)
+        now = time.time()
+        new, events = engine.apply(state, Action(name, seat, args), now=now)
+        _save(game, state, new, events, step=(name, seat, args, now))
     log.info(
         "action %s",
         name,
@@ -192,7 +195,7 @@ def game_expire(*, game_id: int, version: int | None = None, now: float | None =
             new, events = engine.timeout(state, now)
             if new is state:
                 return False
-            _save(game, state, new, events)
+            _save(game, state, new, events, step=("timeout", None, {}, now))
             log.info(
                 "timer expired",
                 extra={"game": game.code, "round": new.round, "version": game.version},
@@ -244,8 +247,14 @@ def _touch(game: Game, events: list) -> None:
     _after_commit(game)
 
 
-def _save(game: Game, old: engine.State | None, new: engine.State, events: list) -> None:
-    """Write the new state with its projections and events (inside the caller's transaction)."""
+def _save(
+    game: Game, old: engine.State | None, new: engine.State, events: list, *, step=None
+) -> None:
+    """Write the new state with its projections and events (inside the caller's transaction).
+
+    `step` is the engine call that made `new`: (name, seat, args, now). It is kept in the replay
+    log (`games.models.Action`, issue 7), since a game replays exactly only from its seed and
+    every step with the `now` it ran at (timeouts and random choices depend on it)."""
     expected = game.version
     game.state = to_json(new)
     game.phase = new.phase
@@ -255,6 +264,9 @@ def _save(game: Game, old: engine.State | None, new: engine.State, events: list)
         game.status = Game.Status.FINISHED
     _log(game, events)
     _write(game, expected)
+    if step is not None:
+        name, seat, args, now = step
+        Step.objects.create(game=game, seq=game.version, seat=seat, name=name, args=args, at=now)
     died = [
         p.seat for p in new.players if not p.alive and (old is None or old.player(p.seat).alive)
     ]
