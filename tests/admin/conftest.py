@@ -1,0 +1,80 @@
+"""The admin's cast: a superuser, a staff member who is not one, and a player."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.test import Client
+
+from games.engine import pending, state_from_json
+from games.models import Game
+from games.services import action_apply
+
+# Words that name a role or Mesmerism, as the engine and the pages write them.
+SECRET_WORDS = re.compile(r"hunter|vampire|\blord\b|mesmer", re.IGNORECASE)
+
+
+@pytest.fixture
+def superuser(db):
+    return get_user_model().objects.create_superuser("root", "root@example.com", "pw")
+
+
+@pytest.fixture
+def staff(db):
+    """Staff with every games permission, but not a superuser."""
+    user = get_user_model().objects.create_user("staff", is_staff=True)
+    user.user_permissions.set(Permission.objects.filter(content_type__app_label="games"))
+    return user
+
+
+@pytest.fixture
+def outsider(db):
+    return get_user_model().objects.create_user("outsider")
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def root_client(superuser):
+    return client_for(superuser)
+
+
+@pytest.fixture
+def staff_client(staff):
+    return client_for(staff)
+
+
+def play(game: Game, moves: int) -> Game:
+    """Make `moves` legal moves, each the first option of the lowest seat that has one."""
+    for _ in range(moves):
+        game.refresh_from_db()
+        state = state_from_json(game.state)
+        for seat in range(1, len(state.players) + 1):
+            options = pending(state, seat)
+            if options:
+                break
+        else:
+            break
+        choice = options[0]
+        args = _first_args(choice)
+        action_apply(code=game.code, user=game.users[seat - 1], name=choice["action"], args=args)
+    game.refresh_from_db()
+    return game
+
+
+def _first_args(choice: dict) -> dict:
+    options = choice.get("options") or {}
+    if choice["action"] == "place_token":
+        return {"token": options["tokens"][0], "target": options["targets"][0]}
+    args = {}
+    for key, values in options.items():
+        singular = key[:-1] if key.endswith("s") else key
+        args[singular] = values[0] if isinstance(values, list) and values else values
+    return args
