@@ -10,3 +10,6 @@ import os
 import secrets
 
 os.environ.setdefault("SECRET_KEY", "test-" + secrets.token_urlsafe(48))
+# With DEBUG off (as under `make test`) the settings redirect plain HTTP to HTTPS; Django's test
+# client speaks plain HTTP. tests/test_production.py checks the production defaults apart.
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")

@@ -337,19 +337,51 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
+# --- Admin ------------------------------------------------------------------------------------
+
+# The admin's "abandoned" filter: lobbies and running games with no update for this many hours.
+ABANDONED_AFTER_HOURS = env_int("ABANDONED_AFTER_HOURS", default=48, minimum=1)
+
+# --- Production security (issue 7) -------------------------------------------------------------
+# Secure by default whenever DEBUG is off; each can be relaxed from the environment (README.md,
+# "Deploy"). `manage.py check --deploy --fail-level WARNING` passes with the defaults.
+
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+# Load balancers probe over plain HTTP: the health endpoints answer without the redirect.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=not DEBUG)
+SECURE_HSTS_SECONDS = env_int(
+    "SECURE_HSTS_SECONDS", default=0 if DEBUG else 365 * 24 * 3600, minimum=0
+)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
+# Behind a load balancer that terminates TLS and sets X-Forwarded-Proto (and strips a client's),
+# set BEHIND_TLS_PROXY=1: otherwise every request looks like plain HTTP and redirects forever.
+if env_bool("BEHIND_TLS_PROXY", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
 # --- Logging ----------------------------------------------------------------------------------
 
 LOG_LEVEL = env_choice(
     "LOG_LEVEL", default="INFO", choices={"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}
 )
+# key=value lines for people, one JSON object per line (LOG_FORMAT=json) for log collectors;
+# both carry a game's code, round and version (staked/logs.py).
+LOG_FORMAT = env_choice("LOG_FORMAT", default="TEXT", choices={"TEXT", "JSON"})
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "text": {"()": "staked.logs.KeyValueFormatter"},
+        "json": {"()": "staked.logs.JsonFormatter"},
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT.lower()},
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {

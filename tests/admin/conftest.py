@@ -73,6 +73,8 @@ def _first_args(choice: dict) -> dict:
     options = choice.get("options") or {}
     if choice["action"] == "place_token":
         return {"token": options["tokens"][0], "target": options["targets"][0]}
+    if choice["action"] == "resolve_choice":  # a Last Will: `count` of the offered seats
+        return {"choice": options["choice"], "targets": options["targets"][: options["count"]]}
     args = {}
     for key, values in options.items():
         singular = key[:-1] if key.endswith("s") else key
