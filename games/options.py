@@ -28,6 +28,7 @@ def engine_options(options: dict) -> Options:
         last_wills=options["last_wills"],
         expansion=options["expansion"],
         timers=Timers(**options["timers"]),
+        relic_deck=tuple(options.get("relic_deck", ())),
     )
 
 

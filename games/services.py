@@ -272,6 +272,10 @@ def _save(
     ]
     if died:
         game.players.filter(seat__in=died).update(alive=False)
+    if new.options.relics and (old is None or old.ext.get("relics") != new.ext.get("relics")):
+        from relics.models import sync_holdings
+
+        sync_holdings(game, new)
     _after_commit(game)
 
 

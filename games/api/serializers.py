@@ -100,8 +100,20 @@ class GiveRelicIn(TargetIn):
 
 
 class UseRelicIn(serializers.Serializer):
-    relic = serializers.CharField(max_length=40)
+    relic = serializers.CharField(max_length=40, help_text="the relic id, as in me.relic.id")
     targets = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=4)
+    owners = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        max_length=2,
+        help_text="Candle: the owner of the token taken from each target seat; Bangle: the owners "
+        "of the (up to 2) tokens moved from your seat",
+    )
+    card = serializers.CharField(
+        max_length=40,
+        required=False,
+        help_text="which relic of the target seat, if it holds several",
+    )
     token = serializers.CharField(max_length=20, required=False)
 
 
@@ -208,6 +220,25 @@ class GameViewOut(serializers.Serializer):
     roles = RoleOut(many=True, allow_null=True, help_text="filled only when the game is finished")
     deck = serializers.DictField(
         required=False, allow_null=True, help_text="lobby: the R1.2 deck for this count"
+    )
+    relics = serializers.DictField(
+        required=False,
+        help_text="relic games: in_play (names), the open window, the giver, public facts",
+    )
+    last_wills = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Last Wills drawn in the latest Dining",
+    )
+    effects = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Last Will effects in force this round",
+    )
+    public_roles = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="roles made public (Public Confession)",
     )
 
 

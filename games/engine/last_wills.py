@@ -192,7 +192,14 @@ class LastWills(hooks.Module):
         return state.options.last_wills
 
     def at_step(self, state: State, step: str, now: float):
-        if step != "after_elimination" or state.three_living:  # R9: no Last Will
+        if state.three_living:  # R9: no Last Will
+            return None
+        if step == "after_reveal":  # those killed during Mingling (Blood of the One) draw first
+            owed = [
+                s for s in _data(state).get("owed", []) if _draw_of(state, state.round, s) is None
+            ]
+            return draw(_update(state, owed=owed[1:]), owed[0], now) if owed else None
+        if step != "after_elimination":
             return None
         seat = state.dining.eliminated
         if seat is None:
@@ -426,8 +433,23 @@ def _discard(state: State, card_id: str) -> State:
 def _data(state: State) -> dict:
     return state.ext.get(
         "last_wills",
-        {"deck": [], "discard": [], "deck_made": False, "draws": [], "effects": [], "revealed": []},
+        {
+            "deck": [],
+            "discard": [],
+            "deck_made": False,
+            "draws": [],
+            "effects": [],
+            "revealed": [],
+            "owed": [],
+        },
     )
+
+
+def owe(state: State, seat: int) -> State:
+    """`seat` died outside Dining (Blood of the One): their Last Will is drawn when Dining opens."""
+    if not state.options.last_wills:
+        return state
+    return _update(state, owed=_data(state).get("owed", []) + [seat])
 
 
 def _update(state: State, **changes) -> State:
@@ -568,6 +590,11 @@ def _kindred_or_not(state, seat, targets, events):
 @effect("last_stand")
 def _last_stand(state, seat, targets, events):
     target = targets[0]
+    if target == state.dining.protected:  # R7.2: the Protected cannot be eliminated this round
+        events.append(
+            public(state, "last_will_effect", f"Seat {target} is Protected from the Last Stand.")
+        )
+        return state
     mine = on_vampire_side(state.player(seat).role)
     if on_vampire_side(state.player(target).role) == mine:
         events.append(public(state, "last_will_effect", f"Seat {target} survives the Last Stand."))

@@ -57,6 +57,7 @@ class Options:
     last_wills: bool = True
     expansion: bool = False
     timers: Timers = Timers()
+    relic_deck: tuple[str, ...] = ()  # staff: the relic draw order (the rest follows, shuffled)
 
 
 @dataclass(frozen=True)
