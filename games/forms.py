@@ -26,6 +26,11 @@ class NameField(forms.CharField):
 
 class CreateForm(forms.Form):
     name = NameField()
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "create_%s")  # two forms on one page: ids stay unique
+        super().__init__(*args, **kwargs)
+
     preset = forms.ChoiceField(
         label="Timers", choices=PRESET_CHOICES, initial="live", widget=forms.RadioSelect
     )
@@ -72,6 +77,10 @@ class JoinForm(forms.Form):
             }
         ),
     )
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "join_%s")
+        super().__init__(*args, **kwargs)
 
     def clean_code(self) -> str:
         return self.cleaned_data["code"].upper()

@@ -52,6 +52,7 @@ PHASE_LABELS = {
     "tiebreak": "Tie vote",
     "choose_examiner": "Round 1 examination",
     "dining": "Dining",
+    "last_will": "Last Will",
     "finished": "Game over",
 }
 SOURCE_LABELS = {
@@ -67,7 +68,14 @@ TIE_LABELS = {
     "intervention": "Tie in the Ghostly Intervention",
 }
 # Actions with a page of their own; any other action (a module's) gets the generic form.
-ACTION_TEMPLATES = {"place_token", "intervention_vote", "tiebreak_vote", "choose_examiner", "pass"}
+ACTION_TEMPLATES = {
+    "place_token",
+    "intervention_vote",
+    "tiebreak_vote",
+    "choose_examiner",
+    "resolve_choice",
+    "pass",
+}
 
 
 # --- identity -----------------------------------------------------------------------------
@@ -316,7 +324,11 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
         ]
     context["actions"] = [_action(p, names, view) for p in view.get("pending", [])]
     context["tie"] = _tie(view.get("tie"), names)
-    context["dining"] = dining_steps(view.get("last_dining"), names)
+    context["dining"] = dining_steps(view.get("last_dining"), names, view.get("last_wills"))
+    context["effects"] = [
+        {**e, "target": _who(e["seat"], names), "by_name": _who(e["by"], names)}
+        for e in view.get("effects") or []
+    ]
     if status == Game.Status.FINISHED:
         context["roles"] = _roles(view, names)
     context["announcement"] = _announcement(view, context["dining"])
@@ -349,6 +361,10 @@ def _seats(view: dict, me: dict | None) -> list[dict]:
     names = {s["seat"]: s["name"] for s in view["seats"]}
     my_seat = me["seat"] if me else None
     waiting = set(view.get("waiting_for") or [])
+    # Roles shown to everyone (a Last Will's Public Confession) are public knowledge.
+    revealed = {
+        r["seat"]: ROLE_LABELS.get(r["role"], r["role"]) for r in view.get("public_roles") or []
+    }
     out = []
     for s in view["seats"]:
         out.append(
@@ -357,6 +373,7 @@ def _seats(view: dict, me: dict | None) -> list[dict]:
                 "is_me": s["seat"] == my_seat,
                 "is_host": s["seat"] == view.get("host_seat"),
                 "waiting": s["seat"] in waiting,
+                "revealed_role": revealed.get(s["seat"]),
                 "placed_names": [(o, names.get(o, "")) for o in s.get("placed_by", [])],
             }
         )
@@ -416,6 +433,17 @@ def _action(pending: dict, names: dict[int, str], view: dict) -> dict:
                 c if isinstance(c, dict) else {"id": c, "name": str(c).replace("_", " ")}
                 for c in options[key]
             ]
+    if action == "resolve_choice":
+        me = view.get("me") or {}
+        out["card"] = next(
+            (
+                w["card"]
+                for w in view.get("last_wills") or []
+                if w["seat"] == me.get("seat") and not w["resolved"]
+            ),
+            {"id": options.get("choice"), "name": str(options.get("choice", "")), "text": ""},
+        )
+        out["count"] = options.get("count", 1)
     if action == "tiebreak_vote" and view.get("tie"):
         out["label"] = TIE_LABELS.get(view["tie"]["kind"], "Tie vote")
     return out
@@ -433,18 +461,38 @@ def _tie(tie: dict | None, names: dict[int, str]) -> dict | None:
     }
 
 
-def dining_steps(d: dict | None, names: dict[int, str]) -> dict | None:
+def _who(seat: int | None, names: dict[int, str]) -> str | None:
+    return f"{names.get(seat, '?')} (seat {seat})" if seat is not None else None
+
+
+def dining_steps(
+    d: dict | None, names: dict[int, str], last_wills: list | None = None
+) -> dict | None:
     """`last_dining` as the steps of R4.1, to be revealed one after the other."""
     if not d:
         return None
 
     def who(seat):
-        return f"{names.get(seat, '?')} (seat {seat})" if seat is not None else None
+        return _who(seat, names)
+
+    wills = [
+        {
+            **w,
+            "who": who(w["seat"]),
+            "chosen": [who(t) for t in w.get("targets") or []],
+        }
+        for w in last_wills or []
+        if w.get("round") == d["round"]
+    ]
 
     on_seat: dict[int, list[dict]] = defaultdict(list)
     for t in d.get("tokens", []):
         on_seat[t["target"]].append(
-            {"owner": who(t["owner"]), "token": t["token"], "label": TOKEN_LABELS[t["token"]]}
+            {
+                "owner": names.get(t["owner"], "?"),
+                "token": t["token"],
+                "label": TOKEN_LABELS[t["token"]],
+            }
         )
     tokens = [{"seat": who(s), "tokens": on_seat[s]} for s in sorted(on_seat)]
     unplaced = [
@@ -464,7 +512,7 @@ def dining_steps(d: dict | None, names: dict[int, str]) -> dict | None:
     return {
         "round": d["round"],
         # Changes whenever the Dining shows more: the page then plays the reveal again.
-        "key": f"{d['round']}-{hashlib.sha1(repr(sorted(d.items())).encode()).hexdigest()[:10]}",
+        "key": f"{d['round']}-{_digest(d, wills)}",
         "complete": d.get("complete", False),
         "dials": dials,
         "protected": who(d.get("protected")),
@@ -476,8 +524,13 @@ def dining_steps(d: dict | None, names: dict[int, str]) -> dict | None:
         "eliminated": who(d.get("eliminated")),
         "alpha_elected": who(d.get("alpha_elected")),
         "ties": ties,
+        "last_wills": wills,
         "first_round": d["round"] == 1,
     }
+
+
+def _digest(*parts) -> str:
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:10]
 
 
 def _roles(view: dict, names: dict[int, str]) -> list[dict]:

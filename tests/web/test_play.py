@@ -119,7 +119,7 @@ def test_dining_results_show_protection_investigation_tokens_elimination_and_alp
     assert "investigated <strong>Cleo (seat 3)</strong>" in html
     assert "<strong>Ben (seat 2)</strong> was Staked" in html
     assert "<strong>Fay (seat 6)</strong> is elected Alpha Hunter" in html
-    assert 'Double-Stake <span class="muted">from Eli (seat 5)</span>' in html
+    assert 'Double-Stake <span class="muted">from Eli</span>' in html
     assert "👻 Ghost" in html
     assert "Eli (seat 5)'s" not in html
     # The Alpha (5) learned the investigated role.
@@ -176,3 +176,27 @@ def test_a_tie_vote_through_the_pages(table):
     html = t.page(2)
     assert "<strong>Fay (seat 6)</strong> is elected Alpha Hunter" in html
     assert "Tie for the most Stakes: <strong>Cleo (seat 3)</strong> (vote)" in html
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_last_will_is_drawn_and_resolved_through_the_pages(table, seed):
+    import re
+
+    t = table("LVHHHH", last_wills=True, seed=seed)
+    t.play(ROUND_1)
+    t.phone(3).act(t.code, "choose_examiner", target="4")
+    t.play(ROUND_2)  # seat 2 is Staked and draws a Last Will
+    html = t.page(2)
+    if "Your Last Will:" in html:
+        assert "Your Last Will:" not in t.page(3)
+        form = html.split('data-action="resolve_choice"')[1].split("</form>")[0]
+        choice = re.search(r'name="choice" value="([^"]+)"', form).group(1)
+        seats = re.findall(r'name="targets" value="(\d+)"', form)
+        need = 2 if 'type="checkbox"' in form else 1
+        response = t.phone(2).post(
+            f"/g/{t.code}/act/resolve_choice", {"choice": choice, "targets": seats[:need]}
+        )
+        html = response.content.decode()
+        assert "Your Last Will:" not in html
+    assert "Last Will of Ben (seat 2)" in html
+    assert "Waiting for Ben (seat 2) to choose" not in t.page(4)

@@ -1,0 +1,214 @@
+"""The game's pages as a phone uses them: tap, tap, confirm (a page object for Playwright)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+try:
+    from playwright.sync_api import Page, expect
+except ImportError:  # conftest.py skips the browser tests (or fails them in CI) with the reason
+    Page, expect = object, None
+
+NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
+TOKEN_CLASS = re.compile(r"token-(stake|feast|double_stake|investigation)")
+
+
+class Phone:
+    def __init__(self, page: Page, name: str):
+        self.page = page
+        self.name = name
+        self.seat: int | None = None
+
+    # --- getting to a table -------------------------------------------------------------------
+
+    def open_table(self, *, last_wills: bool = True) -> str:
+        """Open a new table from the home page; returns its code."""
+        self.page.goto("/")
+        create = self.page.locator("form[action='/new']")
+        create.get_by_label("Your name").fill(self.name)
+        create.locator('input[name="last_wills"]').set_checked(last_wills)
+        create.get_by_role("button", name="Open the table").click()
+        self.page.wait_for_url(re.compile(r"/g/[A-Z0-9]{6}/$"))
+        self.seat = 1
+        return self.code
+
+    def join_by_link(self, url: str) -> None:
+        self.page.goto(url)
+        self.page.get_by_label("Your name").fill(self.name)
+        self.page.get_by_role("button", name=re.compile("Join table")).click()
+        expect(self.page.locator("#game")).to_contain_text("Leave this table")
+
+    def join_by_code(self, code: str) -> None:
+        self.page.goto("/")
+        join = self.page.locator("form[action='/join']")
+        join.get_by_label("Game code").fill(code.lower())
+        join.get_by_label("Your name").fill(self.name)
+        join.get_by_role("button", name="Join").click()
+        expect(self.page.locator("#game")).to_contain_text("Leave this table")
+
+    @property
+    def code(self) -> str:
+        return re.search(r"/g/([A-Z0-9]{6})/", self.page.url).group(1)
+
+    # --- reading the page -------------------------------------------------------------------
+
+    def version(self) -> int:
+        return int(self.page.get_attribute("#game", "data-version"))
+
+    def text(self, selector: str) -> str:
+        return self.page.locator(selector).first.inner_text()
+
+    def my_role(self) -> str:
+        marker = self.page.locator(".role-face").get_attribute("data-secret-role")
+        seat, role = marker.split(":")
+        assert int(seat) == self.seat
+        return role
+
+    def is_alpha(self) -> bool:
+        return self.page.locator(f'#game .seat[data-seat="{self.seat}"].is-alpha').count() == 1
+
+    def round_over(self, number: int) -> bool:
+        """Wait until round `number` is over; True when the game ended with it."""
+        self.page.wait_for_function(
+            "document.querySelector('#game.status-finished') || "
+            "(document.querySelector('#game .status-bar .round') || {}).textContent"
+            f" === 'Round {number + 1}'"
+        )
+        return self.page.locator("#game.status-finished").count() == 1
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def choose_token(self, token: str) -> None:
+        form = self.page.locator('form[data-action="place_token"]')
+        form.locator(f'label:has(input[name="token"][value="{token}"])').click()
+
+    def choose_target(self, seat: int, action: str = "place_token") -> None:
+        form = self.page.locator(f'form[data-action="{action}"]')
+        form.locator(f'label:has(input[name="target"][value="{seat}"])').click()
+
+    def confirm(self, action: str = "place_token", expect: int = 200) -> None:
+        before = self.version()
+        button = self.page.locator(f'form[data-action="{action}"] button[type=submit]')
+        with self.page.expect_response(lambda r: "/act/" in r.url) as answer:
+            button.click()
+        assert answer.value.status == expect, (answer.value.status, self.alert())
+        if expect == 200:
+            self.page.wait_for_function(
+                f"+document.querySelector('#game').dataset.version > {before}"
+            )
+        else:
+            self.page.wait_for_selector("#game [role=alert]")
+
+    def place(self, token: str, seat: int) -> None:
+        self.page.wait_for_selector('form[data-action="place_token"]')
+        self.choose_token(token)
+        self.choose_target(seat)
+        self.confirm()
+
+    def dial(self, action: str, seat: int) -> None:
+        """Turn a dial: the Ghost dial, a tie vote, or the round-1 examiner choice."""
+        self.page.wait_for_selector(f'form[data-action="{action}"]')
+        self.choose_target(seat, action)
+        self.confirm(action)
+
+    def alert(self) -> str:
+        found = self.page.locator("#game [role=alert]")
+        return found.inner_text() if found.count() else ""
+
+    # --- waiting for the others (the page refreshes itself every 2 s) ---------------------------
+
+    def wait_for_round(self, number: int) -> None:
+        expect(self.page.locator("#game .status-bar .round")).to_have_text(f"Round {number}")
+
+    def wait_for_placements(self, count: int) -> None:
+        expect(self.page.locator("#game .table .placed-chip")).to_have_count(3 * count)
+
+    def wait_for_dining(self, number: int) -> None:
+        expect(self.page.locator("#game .dining h2").first).to_contain_text(f"round {number}")
+
+    def wait_for_reveal(self) -> None:
+        """The Dining results appear one step after another: wait for the last step."""
+        self.page.wait_for_function(
+            "Array.from(document.querySelectorAll('#game .dining .step'))"
+            ".every(el => getComputedStyle(el).opacity === '1')"
+        )
+
+    # --- checks ---------------------------------------------------------------------------------
+
+    def check_role_card_hold(self) -> None:
+        face = self.page.locator(".role-face")
+        expect(face).to_be_hidden()
+        summary = self.page.locator(".role-card summary")
+        summary.scroll_into_view_if_needed()
+        box = summary.bounding_box()
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.page.mouse.down()
+        expect(face).to_be_visible()
+        self.page.mouse.up()
+        expect(face).to_be_hidden()
+
+    def check_hidden_information(self, roles: dict[int, str]) -> None:
+        """The HTML of this seat names no other seat's role it was not told, and shows the type
+        of no token but its own."""
+        html = self.page.content()
+        shown = set(re.findall(r'data-secret-role="([^"]+)"', html))
+        assert f"{self.seat}:{roles[self.seat]}" in shown
+        others = {s for s in shown if not s.startswith(f"{self.seat}:")}
+        mine = roles[self.seat]
+        if mine == "vampire":  # R1.3: a Vampire is told who the Lord and the Vampires are
+            told = {str(s) for s, r in roles.items() if r != "hunter" and s != self.seat}
+        else:  # six players: the Lord does not know the Vampire (R1.2); Hunters learn nothing
+            told = set()
+        assert others == told, (self.seat, mine, others)
+        if mine == "hunter":
+            assert "Vampire Lord" not in self.page.locator("#game").inner_text(), self.seat
+        outside = re.sub(r'<section class="card me".*?</section>', "", html, flags=re.S)
+        outside = re.sub(
+            r'<form class="card action action-place_token".*?</form>', "", outside, flags=re.S
+        )
+        assert TOKEN_CLASS.findall(outside) == [], self.seat
+
+    def check_fits_the_phone(self) -> None:
+        """No horizontal scrolling; every control is at least 44 px tall."""
+        wide = self.page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert wide <= 0, f"{wide}px of horizontal scrolling"
+        small = self.page.evaluate(
+            """Array.from(document.querySelectorAll(
+                 '#game button, #game .chip, #game .seat-pick, #game .dial-pick, #game summary'))
+               .filter(el => el.offsetParent !== null)
+               .map(el => [el.textContent.trim().slice(0, 30), el.getBoundingClientRect().height])
+               .filter(([, h]) => h < 44)"""
+        )
+        assert small == [], small
+
+    def screenshot(self, path: Path, *, selector: str | None = None, full_page=False) -> None:
+        if selector:
+            self.page.locator(selector).first.screenshot(path=str(path))
+        else:
+            self.page.screenshot(path=str(path), full_page=full_page)
+
+
+def seat_six(pages: list[Page], *, artifacts: Path | None = None) -> list[Phone]:
+    """Ana opens a table on the home page; Cleo types the code, the others follow the invite
+    link; Ana starts. Returns the phones by seat."""
+    table = [Phone(page, name) for page, name in zip(pages, NAMES, strict=True)]
+    ana = table[0]
+    code = ana.open_table(last_wills=False)  # a plain game: every vote goes as planned
+    invite = ana.page.locator(".invite-link a").get_attribute("href")
+    assert invite.endswith(f"/g/{code}/")
+    for seat, phone in enumerate(table[1:], start=2):
+        if phone.name == "Cleo":
+            phone.join_by_code(code)
+        else:
+            phone.join_by_link(invite)
+        phone.seat = seat
+    expect(ana.page.locator(".lobby-seat")).to_have_count(6)
+    expect(ana.page.locator("#game .deck")).to_contain_text("4 Hunters")
+    if artifacts is not None:
+        ana.check_fits_the_phone()
+        ana.screenshot(artifacts / "lobby.png", full_page=True)
+    ana.page.get_by_role("button", name="Start the game").click()
+    for phone in table:
+        phone.page.wait_for_selector('form[data-action="place_token"]')
+    return table
