@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import random
 import secrets
 import time
 from datetime import UTC, datetime
@@ -61,6 +62,11 @@ def version_key(code: str) -> str:
     return f"game:{code}:version"
 
 
+def open_key(code: str) -> str:
+    """Whether spectators may watch: the poll's fast path may answer only where they may."""
+    return f"game:{code}:open"
+
+
 # --- lobby ----------------------------------------------------------------------------------
 
 
@@ -98,6 +104,52 @@ def game_join(*, code: str, user, name: str) -> Game:
         Player.objects.create(game=game, user=user, seat=seats + 1, name=name)
         _touch(game, [_lobby_event(f"{name} sat down at seat {seats + 1}.")])
     return game
+
+
+@retried
+def game_add_bots(*, code: str, user, count: int) -> Game:
+    """The host fills empty seats with bots (lobby only); they play through this same layer."""
+    with transaction.atomic():
+        game = _locked(code)
+        if game.host_id != user.id:
+            raise GameError("forbidden", "Only the host can add bots.", 403)
+        if game.status != Game.Status.LOBBY:
+            raise GameError("wrong_phase", "Bots join before the game starts.", 409)
+        seats = game.players.count()
+        limit = 12 if game.options.get("expansion") else 10
+        if seats + count > limit:
+            raise GameError("game_full", f"Only {limit - seats} seat(s) are free.", 409)
+        bots = game.players.filter(is_bot=True).count()
+        for i in range(count):
+            Player.objects.create(
+                game=game, seat=seats + i + 1, name=f"Bot {bots + i + 1}", is_bot=True
+            )
+        _touch(game, [_lobby_event(f"{count} bot(s) sat down.")])
+    return game
+
+
+def bot_act(*, game_id: int, seat: int) -> bool:
+    """One move for the bot at `seat`, if it has one to make now (run by a Celery task)."""
+    from games.bots import random_move
+
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(id=game_id).first()
+        if game is None or game.status != Game.Status.RUNNING:
+            return False
+        if not game.players.filter(seat=seat, is_bot=True).exists():
+            return False
+        state = state_from_json(game.state)
+        rng = random.Random(f"{game.seed}:bot:{seat}:{game.version}")
+        action = random_move(rng, seat, engine.pending(state, seat))
+        if action is None:
+            return False
+        now = time.time()
+        try:
+            new, events = engine.apply(state, action, now=now)
+        except IllegalAction:
+            return False  # options are a superset for some moves; the next nudge tries again
+        _save(game, state, new, events, step=(action.name, seat, action.args, now))
+    return True
 
 
 @retried
@@ -276,7 +328,7 @@ def _save(
         from relics.models import sync_holdings
 
         sync_holdings(game, new)
-    _after_commit(game)
+    _after_commit(game, new)
 
 
 def _write(game: Game, expected: int) -> None:
@@ -309,18 +361,51 @@ def _log(game: Game, events: list) -> None:
     Event.objects.bulk_create(rows)
 
 
-def _after_commit(game: Game) -> None:
+def _after_commit(game: Game, state: engine.State | None = None) -> None:
     code, version, game_id, deadline = game.code, game.version, game.id, game.deadline
+    spectators = game.options.get("spectators", True)
+    bots = _waiting_bots(game, state)
 
     def notify():
         try:
-            cache.set(version_key(code), version, timeout=24 * 3600)
+            cache.set_many(
+                {version_key(code): version, open_key(code): spectators}, timeout=24 * 3600
+            )
         except Exception:  # a cache outage must not fail the request; polls fall back to the DB
             log.warning("could not bump the poll key", exc_info=True, extra={"game": code})
         if deadline is not None:
             schedule_deadline(game_id, version, deadline)
+        if bots:
+            nudge_bots(game_id, bots)
 
     transaction.on_commit(notify)
+
+
+def _waiting_bots(game: Game, state: engine.State | None) -> list[int]:
+    """The bot seats the game waits on now."""
+    if state is None or state.outcome is not None:
+        return []
+    bots = set(game.players.filter(is_bot=True).values_list("seat", flat=True))
+    if not bots:
+        return []
+    from games.engine.view import waiting_for
+
+    return [s for s in waiting_for(state) if s in bots]
+
+
+def nudge_bots(game_id: int, seats: list[int]) -> None:
+    """Queue one move per waiting bot, after a short human-like pause. A bot already queued is
+    not queued again (the key expires if its task is lost)."""
+    from games.tasks import bot_move
+
+    for seat in seats:
+        try:
+            if cache.add(f"bot:{game_id}:{seat}", 1, timeout=30):
+                bot_move.apply_async(
+                    args=(game_id, seat), countdown=random.uniform(1.0, 3.0), retry=False
+                )
+        except Exception:
+            log.warning("could not queue a bot move", exc_info=True)
 
 
 def schedule_deadline(game_id: int, version: int, deadline: datetime) -> None:

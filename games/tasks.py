@@ -35,3 +35,12 @@ def heartbeat() -> None:
     from games.health import HEARTBEAT_KEY
 
     cache.set(HEARTBEAT_KEY, time.time(), timeout=3600)
+
+
+@shared_task(name="games.tasks.bot_move", acks_late=True)
+def bot_move(game_id: int, seat: int) -> bool:
+    """A bot's move, after its pause; its own commit queues its next one."""
+    from games.services import bot_act
+
+    cache.delete(f"bot:{game_id}:{seat}")
+    return bot_act(game_id=game_id, seat=seat)

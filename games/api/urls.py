@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<str:code>/", views.game_detail, name="game"),
     path("games/<str:code>/join/", views.JoinView.as_view(), name="join"),
     path("games/<str:code>/leave/", views.LeaveView.as_view(), name="leave"),
+    path("games/<str:code>/bots/", views.BotsView.as_view(), name="bots"),
     path("games/<str:code>/start/", views.StartView.as_view(), name="start"),
     path("games/<str:code>/events/", views.EventsView.as_view(), name="events"),
     path("games/<str:code>/actions/<str:action>/", views.ActionView.as_view(), name="action"),

@@ -179,21 +179,18 @@ class GameView(APIView):
         },
     )
     def get(self, request, code: str):
-        code = code.upper()
-        held = request.headers.get("If-None-Match")
-        if held:
-            version = selectors.game_version(code)  # the cheap path: no engine, one cache read
-            if version is not None and etag(version) in _tags(held):
-                return Response(
-                    status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag(version)}
-                )
-        game = selectors.game_get(code)
-        if (
-            not game.options.get("spectators", True)
-            and selectors.seat_of(game, request.user) is None
-        ):
-            raise GameError("forbidden", "The host does not allow spectators at this table.", 403)
+        game = selectors.game_get(code.upper())
+        _may_watch(game, request.user)
+        if etag(game.version) in _tags(request.headers.get("If-None-Match", "")):
+            return Response(
+                status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag(game.version)}
+            )
         return _view_response(game, request.user)
+
+
+def _may_watch(game, user) -> None:
+    if not game.options.get("spectators", True) and selectors.seat_of(game, user) is None:
+        raise GameError("forbidden", "The host does not allow spectators at this table.", 403)
 
 
 def _tags(header: str) -> set[str]:
@@ -211,9 +208,15 @@ def game_detail(request, code: str):
     auth = request.headers.get("Authorization", "")
     if request.method == "GET" and held and auth.startswith("Token "):
         code = code.upper()
-        found = cache.get_many([token_cache_key(auth[6:].strip()), services.version_key(code)])
-        version = found.get(services.version_key(code))
-        if len(found) == 2 and etag(version) in _tags(held):
+        keys = [
+            token_cache_key(auth[6:].strip()),
+            services.version_key(code),
+            services.open_key(code),
+        ]
+        found = cache.get_many(keys)
+        version = found.get(keys[1])
+        # Only where anyone signed in may watch; elsewhere the seat is checked first (below).
+        if len(found) == 3 and found[keys[2]] is True and etag(version) in _tags(held):
             response = HttpResponseNotModified()
             response["ETag"] = etag(version)
             return response
@@ -255,6 +258,20 @@ class LeaveView(APIView):
         return _view_response(game, request.user)
 
 
+class BotsView(APIView):
+    """The host seats bots (random players for now) in empty seats of the lobby."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=s.BotsIn, responses={200: s.GameViewOut, **_errors(400, 401, 403, 404, 409)}
+    )
+    def post(self, request, code: str):
+        count = _valid(s.BotsIn, request.data)["count"]
+        game = services.game_add_bots(code=code.upper(), user=request.user, count=count)
+        return _view_response(game, request.user)
+
+
 class StartView(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -277,6 +294,7 @@ class EventsView(APIView):
         except ValueError:
             raise GameError("bad_request", "'after' must be a whole number.", 400) from None
         game = selectors.game_get(code)
+        _may_watch(game, request.user)
         events, more = selectors.events_for(game, request.user, after=after)
         return Response({"events": events, "more": more})
 

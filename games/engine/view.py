@@ -168,6 +168,7 @@ def _me(state: State, seat: int) -> dict[str, Any]:
             {"target": x.target, "token": x.token} for x in state.placements if x.owner == seat
         ],
         "intervention_vote": next((v.target for v in state.intervention if v.voter == seat), None),
+        "relic": None,  # the Sacred Relics module fills it in
         "knowledge": [_fact(k) for k in p.knowledge],
     }
 
