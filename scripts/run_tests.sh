@@ -31,5 +31,14 @@ if [[ -n "${REDIS_URL:-}" && -z "${CELERY_BROKER_URL:-}" && "$REDIS_URL" == "red
     export CELERY_BROKER_URL="redis://127.0.0.1:6379/1"
 fi
 
+# The browser tests need Debian's Chromium; in CI its absence is an error (tests/conftest.py).
+if ! scripts/ensure_browser.sh; then
+    if is_ci; then
+        echo "run_tests: CI=true and Chromium cannot be installed" >&2
+        exit 1
+    fi
+    echo "run_tests: no Chromium; the tests marked 'browser' will be skipped" >&2
+fi
+
 # pytest exits 5 when it collected no test: that stays a failure.
 exec .venv/bin/python -m pytest "$@"
