@@ -271,6 +271,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A web request that queues a timer must not hang on a dead broker: give up fast (the sweeper
+# closes the window instead).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TIMEZONE = "UTC"
 # The sweeper is the timers' safety net (DESIGN.md): every few seconds it closes overdue windows.
 SWEEP_SECONDS = env_int("SWEEP_SECONDS", default=5, minimum=1)
