@@ -402,6 +402,10 @@ def _fact(k: dict, names: dict[int, str]) -> dict:
     return {"seat": k["seat"], "text": text, "source": source, "round": k.get("round")}
 
 
+def _words(identifier) -> str:
+    return str(identifier).replace("_", " ").capitalize()
+
+
 def _token_order(token: str) -> int:
     return list(TOKEN_LABELS).index(token) if token in TOKEN_LABELS else len(TOKEN_LABELS)
 
@@ -427,12 +431,23 @@ def _action(pending: dict, names: dict[int, str], view: dict) -> dict:
             for t in sorted(options["tokens"], key=_token_order)
         ]
     # A module's choices (cards, relics, named choices) are offered as they come.
+    me = view.get("me") or {}
+    known = {c["id"]: c["name"] for c in (me.get("drawn") or []) + (me.get("relics") or [])}
     for key in ("cards", "choices", "relics"):
         if isinstance(options.get(key), list):
             out[key] = [
-                c if isinstance(c, dict) else {"id": c, "name": str(c).replace("_", " ")}
+                c if isinstance(c, dict) else {"id": c, "name": known.get(c, _words(c))}
                 for c in options[key]
             ]
+    if action == "use_relic":
+        out["relic"] = {"id": options.get("relic"), "name": known.get(options.get("relic"), "")}
+        out["label"] = f"Use the {out['relic']['name'] or _words(options.get('relic', ''))}"
+        if "owners" in options:  # Bangle of Oaths: whose tokens to move
+            out["targets"] = _targets(options["owners"], names)
+        out["multi"] = options.get("count", 1) > 1 or "owners" in options
+    if action == "give_relic":
+        out["label"] = "Give your relic"
+        out["drawn"] = me.get("drawn") or []
     if action == "resolve_choice":
         me = view.get("me") or {}
         out["card"] = next(
@@ -441,7 +456,7 @@ def _action(pending: dict, names: dict[int, str], view: dict) -> dict:
                 for w in view.get("last_wills") or []
                 if w["seat"] == me.get("seat") and not w["resolved"]
             ),
-            {"id": options.get("choice"), "name": str(options.get("choice", "")), "text": ""},
+            {"id": options.get("choice"), "name": _words(options.get("choice", "")), "text": ""},
         )
         out["count"] = options.get("count", 1)
     if action == "tiebreak_vote" and view.get("tie"):

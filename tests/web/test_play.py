@@ -200,3 +200,26 @@ def test_a_last_will_is_drawn_and_resolved_through_the_pages(table, seed):
         assert "Your Last Will:" not in html
     assert "Last Will of Ben (seat 2)" in html
     assert "Waiting for Ben (seat 2) to choose" not in t.page(4)
+
+
+def test_sacred_relics_are_handed_out_through_the_pages(table):
+    import re
+
+    t = table("LVHHHH", relics=True, seed=7)
+    t.play(ROUND_1)
+    t.phone(3).act(t.code, "choose_examiner", target="4")
+    for _ in range(12):  # R10.2: each giver in turn gives the relic they drew
+        pages = {seat: t.page(seat) for seat in range(1, 7)}
+        givers = [s for s, html in pages.items() if 'data-action="give_relic"' in html]
+        if not givers:
+            break
+        assert len(givers) == 1
+        form = pages[givers[0]].split('data-action="give_relic"')[1].split("</form>")[0]
+        assert "You drew:" in form
+        fields = {"target": re.findall(r'name="target" value="(\d+)"', form)[0]}
+        cards = re.findall(r'name="card" value="([^"]+)"', form)
+        if cards:
+            fields["card"] = cards[0]
+        t.phone(givers[0]).act(t.code, "give_relic", **fields)
+    holders = [s for s in range(1, 7) if "Your relic:" in t.page(s)]
+    assert len(holders) >= 5, holders
