@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint format bench
+.PHONY: run test lint format bench bench-api
 
 # A fresh clone has no .venv: create it, then (re)install whenever pyproject.toml changes.
 $(PY):
@@ -42,3 +42,10 @@ format: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(PY) -m games.engine.bench
+
+# The API under gunicorn with PostgreSQL and Redis: the poll path against a bare view, and
+# place_token latency with 50 games at once (needs wrk, installed here from Debian if missing).
+bench-api: $(VENV)/.installed-test
+	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)
+	scripts/ensure_services.sh postgres && scripts/ensure_services.sh redis
+	$(PY) scripts/bench_api.py
