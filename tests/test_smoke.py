@@ -87,6 +87,7 @@ def test_openapi_schema_generates_without_a_warning():
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.django_db
 def test_no_model_change_is_missing_a_migration():
     from django.core.management import call_command
 
