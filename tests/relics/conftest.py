@@ -118,10 +118,14 @@ def window(t: Table) -> dict | None:
 
 
 def pass_windows(t: Table) -> list[tuple[int, str]]:
-    """Every open window's holder passes; returns (seat, relic) in the order they opened."""
+    """Every open window of this round and stage passes; returns (seat, relic) in the order
+    they opened. Stops at the next round's or stage's first window."""
     seen = []
+    start = (t.state.round, window(t)["stage"] if window(t) else None)
     while t.state.phase == "relic_window":
         w = data(t)["window"]
+        if (t.state.round, w["stage"]) != start:
+            break
         seen.append((w["seat"], w["as"]))
         t.do(w["seat"], "pass")
     return seen
@@ -150,3 +154,30 @@ def relic_count(state) -> int:
         + len(d.get("deck", []))
         + len(giving.get("drawn", []))
     )
+
+
+def settle_choices(t: Table) -> Table:
+    """Decline every open passive choice (Van Helsing, False Idol) and pass every window."""
+    while t.state.phase in ("relic_choice", "relic_window"):
+        d = data(t)
+        if t.state.phase == "relic_window" and d["window"]["stage"] == "pre":
+            break
+        seat = d["choice"]["seat"] if t.state.phase == "relic_choice" else d["window"]["seat"]
+        t.do(seat, "pass")
+    return t
+
+
+def play(t: Table, kill: int, elect: int | None = None, *, ghosts=None, seed=0) -> Table:
+    """One whole round from its pre-mingling windows: everyone passes every relic window and
+    choice; `kill` has the most Stakes, `elect` the most Feasts; Ghosts' dials as given."""
+    round_ = t.state.round
+    pass_windows(t)
+    protected = Counter(ghosts.values()).most_common(1)[0][0] if ghosts else None
+    plan = rig(t.state, most_stakes=kill, most_feasts=elect, protected=protected, seed=seed)
+    t.mingle(plan, ghosts=ghosts)
+    while t.state.round == round_ and t.state.outcome is None:
+        settle_choices(t)
+        if t.state.round != round_ or t.state.outcome is not None:
+            break
+        assert t.state.phase not in ("mingling", "tiebreak"), t.state.phase
+    return t
