@@ -67,6 +67,22 @@ def open_key(code: str) -> str:
     return f"game:{code}:open"
 
 
+# --- identities -----------------------------------------------------------------------------
+
+
+def guest_create(*, name: str):
+    """A friend with no account: a user with no password, known by the token or the session."""
+    from django.contrib.auth import get_user_model
+
+    with transaction.atomic():
+        user = get_user_model().objects.create_user(
+            username=f"guest-{secrets.token_hex(6)}", first_name=name
+        )
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
 # --- lobby ----------------------------------------------------------------------------------
 
 

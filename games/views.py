@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 from collections import defaultdict
 from datetime import UTC, datetime
 
 import qrcode
 import qrcode.image.svg
-from django.contrib.auth import get_user_model, login
-from django.db import transaction
+from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
@@ -30,8 +28,6 @@ from games import selectors, services
 from games.api.serializers import ACTIONS as ACTION_INPUTS
 from games.engine import IllegalAction
 from games.engine.errors import HTTP_STATUS
-from games.engine.state import Player as EnginePlayer
-from games.engine.table import team
 from games.forms import CreateForm, JoinForm, SeatJoinForm, action_args
 from games.models import Game
 from games.services import GameError
@@ -89,12 +85,7 @@ def _identify(request: HttpRequest, name: str):
             user.first_name = name
             user.save(update_fields=["first_name"])
         return user
-    with transaction.atomic():
-        user = get_user_model().objects.create_user(
-            username=f"guest-{secrets.token_hex(6)}", first_name=name
-        )
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
+    user = services.guest_create(name=name)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return user
 
@@ -551,13 +542,12 @@ def _digest(*parts) -> str:
 def _roles(view: dict, names: dict[int, str]) -> list[dict]:
     out = []
     for r in view.get("roles") or []:
-        side = team(EnginePlayer(seat=r["seat"], role=r["role"], mesmerized=r["mesmerized"]))
         out.append(
             {
                 **r,
                 "name": names.get(r["seat"], ""),
                 "label": ROLE_LABELS[r["role"]],
-                "won": side == view.get("winner"),
+                "won": r["won"],
             }
         )
     return out

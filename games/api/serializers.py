@@ -190,6 +190,10 @@ class RoleOut(serializers.Serializer):
     seat = serializers.IntegerField()
     role = serializers.ChoiceField(choices=ROLE_CHOICES)
     mesmerized = serializers.BooleanField()
+    team = serializers.ChoiceField(
+        choices=["hunters", "vampires"], help_text="R1.4, Mesmerism included"
+    )
+    won = serializers.BooleanField()
 
 
 class GameViewOut(serializers.Serializer):

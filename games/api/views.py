@@ -7,7 +7,6 @@ import secrets
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.db import transaction
 from django.http import HttpResponseNotModified
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -73,14 +72,8 @@ class GuestView(APIView):
 
     @extend_schema(request=s.NameIn, responses={201: s.TokenOut, **_errors(400, 429)})
     def post(self, request):
-        name = _valid(s.NameIn, request.data)["name"]
-        with transaction.atomic():
-            user = get_user_model().objects.create_user(
-                username=f"guest-{secrets.token_hex(6)}", first_name=name
-            )
-            user.set_unusable_password()
-            user.save(update_fields=["password"])
-            return Response(_token_out(user), status=status.HTTP_201_CREATED)
+        user = services.guest_create(name=_valid(s.NameIn, request.data)["name"])
+        return Response(_token_out(user), status=status.HTTP_201_CREATED)
 
 
 class RegisterView(APIView):

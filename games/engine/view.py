@@ -11,6 +11,7 @@ from typing import Any
 from . import dining, hooks, mingling
 from .serialize import to_json
 from .state import CHOOSE_EXAMINER, FINISHED, MINGLING, TIEBREAK, Dining, Knowledge, State
+from .table import team
 
 
 def pending(state: State, seat: int) -> list[dict[str, Any]]:
@@ -99,7 +100,16 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "winner": state.outcome.winner if finished else None,
         "outcome": state.outcome.reason if finished else None,
         "roles": (
-            [{"seat": p.seat, "role": p.role, "mesmerized": p.mesmerized} for p in state.players]
+            [
+                {
+                    "seat": p.seat,
+                    "role": p.role,
+                    "mesmerized": p.mesmerized,
+                    "team": team(p),
+                    "won": team(p) == state.outcome.winner,
+                }
+                for p in state.players
+            ]
             if finished
             else None
         ),

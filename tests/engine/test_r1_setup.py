@@ -270,13 +270,14 @@ def test_r1_4_all_roles_and_mesmerized_are_revealed_to_everyone_at_the_end():
     assert t.state.outcome is None
     t.mingle({1: "S3 S4 F6", 3: "S1 S4 F6", 4: "S1 S3 F6", 5: "D1 F6 I3", 6: "S1 S3 F4"})
     assert t.state.outcome is not None
+    won = t.state.outcome.winner == "vampires"  # R8.3: the Mesmerized Hunter sides with them
     expected = [
-        {"seat": 1, "role": LORD, "mesmerized": False},
-        {"seat": 2, "role": VAMPIRE, "mesmerized": False},
-        {"seat": 3, "role": HUNTER, "mesmerized": True},
-        {"seat": 4, "role": HUNTER, "mesmerized": False},
-        {"seat": 5, "role": HUNTER, "mesmerized": False},
-        {"seat": 6, "role": HUNTER, "mesmerized": False},
+        {"seat": 1, "role": LORD, "mesmerized": False, "team": "vampires", "won": won},
+        {"seat": 2, "role": VAMPIRE, "mesmerized": False, "team": "vampires", "won": won},
+        {"seat": 3, "role": HUNTER, "mesmerized": True, "team": "vampires", "won": won},
+        {"seat": 4, "role": HUNTER, "mesmerized": False, "team": "hunters", "won": not won},
+        {"seat": 5, "role": HUNTER, "mesmerized": False, "team": "hunters", "won": not won},
+        {"seat": 6, "role": HUNTER, "mesmerized": False, "team": "hunters", "won": not won},
     ]
     for seat in (None, 1, 2, 3, 4, 5, 6):
         assert t.view(seat)["roles"] == expected, seat

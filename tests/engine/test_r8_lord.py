@@ -86,7 +86,13 @@ def test_r8_1_mesmerism_is_permanent_through_the_lords_death_and_the_victims():
     play_round(t, 2, None)  # the last Vampire: the Hunters win (R12.1)
     assert t.view(None)["winner"] == "hunters"
     roles = {r["seat"]: r for r in t.view(None)["roles"]}
-    assert roles[3] == {"seat": 3, "role": "hunter", "mesmerized": True}
+    assert roles[3] == {
+        "seat": 3,
+        "role": "hunter",
+        "mesmerized": True,
+        "team": "vampires",
+        "won": False,  # R8.3: a Mesmerized Hunter loses with the Vampires
+    }
     assert [s for s, r in roles.items() if r["mesmerized"]] == [3]
 
 

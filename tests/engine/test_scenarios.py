@@ -25,6 +25,7 @@ from games.engine import (
     view,
 )
 from games.engine.state import HUNTER, LORD, VAMPIRE
+from games.engine.table import team
 from tests.engine.table import Table, random_args
 
 MAX_STEPS = 20_000
@@ -117,7 +118,14 @@ def check_winner(state):
         assert v["winner"] == state.outcome.winner
         assert v["phase"] == "finished"
         assert v["roles"] == [
-            {"seat": p.seat, "role": p.role, "mesmerized": p.mesmerized} for p in state.players
+            {
+                "seat": p.seat,
+                "role": p.role,
+                "mesmerized": p.mesmerized,
+                "team": team(p),
+                "won": team(p) == state.outcome.winner,
+            }
+            for p in state.players
         ]
 
 
