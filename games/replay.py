@@ -134,6 +134,8 @@ def _replay(game: Game, players: list[dict], steps: list[dict], roles) -> None:
                 new, events = engine.apply(state, engine.Action(name, seat, args), now=at)
         except IllegalAction as e:
             raise ReplayError(f"step {i} ({name}): {e.code}: {e.detail}") from None
+        except (TypeError, ValueError, KeyError, IndexError) as e:  # arguments of the wrong shape
+            raise ReplayError(f"step {i} ({name}): {e!r}") from None
         services._save(game, state, new, events, step=(name, seat, args, at))
         state = new
     # `_save` keeps `game` in memory up to date; reload the relations it changed in bulk.

@@ -319,6 +319,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A seat's `team` and the game's `winner` share one choice set: one enum name for both
+    # (otherwise drf_spectacular.W001 fails `check --deploy --fail-level WARNING`).
+    "ENUM_NAME_OVERRIDES": {"TeamEnum": ["hunters", "vampires"]},
 }
 
 # --- Internationalisation and static files ----------------------------------------------------
