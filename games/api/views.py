@@ -8,6 +8,7 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.http import HttpResponseNotModified
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -58,7 +59,12 @@ def etag(version: int) -> str:
 def _view_response(game, user, code=status.HTTP_200_OK) -> Response:
     response = Response(selectors.game_view(game, user), status=code)
     response["ETag"] = etag(game.version)
+    patch_vary_headers(response, PER_VIEWER)
     return response
+
+
+# The view is built per viewer: a cache must never hand one player's view to another.
+PER_VIEWER = ("Authorization", "Cookie")
 
 
 # --- identities ----------------------------------------------------------------------------
@@ -175,9 +181,11 @@ class GameView(APIView):
         game = selectors.game_get(code.upper())
         _may_watch(game, request.user)
         if etag(game.version) in _tags(request.headers.get("If-None-Match", "")):
-            return Response(
+            response = Response(
                 status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag(game.version)}
             )
+            patch_vary_headers(response, PER_VIEWER)
+            return response
         return _view_response(game, request.user)
 
 
@@ -212,6 +220,7 @@ def game_detail(request, code: str):
         if len(found) == 3 and found[keys[2]] is True and etag(version) in _tags(held):
             response = HttpResponseNotModified()
             response["ETag"] = etag(version)
+            patch_vary_headers(response, PER_VIEWER)
             return response
     return _game_view(request, code=code)
 
