@@ -424,8 +424,8 @@ class GameAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "admin/games/game/action_form.html", context)
 
     def reveal_view(self, request, game_id: int):
-        """Roles, Mesmerism, fixed roles and private events, to a superuser, once per POST;
-        each reveal is logged (admin history and the audit log). `admin_view` adds no-cache."""
+        """Roles, Mesmerism, fixed roles, relic holders and private events, to a superuser, once
+        per POST; each reveal is logged (admin history, audit log). `admin_view` adds no-cache."""
         game = self._game(request, game_id, superuser=True)
         if request.method != "POST":
             note = "The roles are shown once, and this reveal is logged under your name."
@@ -461,5 +461,7 @@ class GameAdmin(admin.ModelAdmin):
             "seats": seats,
             "fixed_roles": game.options.get("roles"),
             "private_events": Event.objects.filter(game=game, audience__isnull=False),
+            # Who holds which Sacred Relic is secret too (relics/rules.py): shown only here.
+            "relic_holdings": game.relic_holdings.order_by("seat", "card"),
         }
         return TemplateResponse(request, "admin/games/game/reveal.html", context)

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from games.engine import pending, state_from_json
+from games.engine import IllegalAction, pending, state_from_json
 from games.models import Game
 from games.services import action_apply
 
@@ -64,7 +64,12 @@ def play(game: Game, moves: int) -> Game:
             break
         choice = options[0]
         args = _first_args(choice)
-        action_apply(code=game.code, user=game.users[seat - 1], name=choice["action"], args=args)
+        try:
+            action_apply(
+                code=game.code, user=game.users[seat - 1], name=choice["action"], args=args
+            )
+        except IllegalAction:  # an option this simple player does not know how to fill in
+            break
     game.refresh_from_db()
     return game
 
@@ -73,10 +78,12 @@ def _first_args(choice: dict) -> dict:
     options = choice.get("options") or {}
     if choice["action"] == "place_token":
         return {"token": options["tokens"][0], "target": options["targets"][0]}
-    if choice["action"] == "resolve_choice":  # a Last Will: `count` of the offered seats
-        return {"choice": options["choice"], "targets": options["targets"][: options["count"]]}
     args = {}
+    if "count" in options:  # a choice of `count` seats (Last Wills, some relics)
+        args["targets"] = options["targets"][: options["count"]]
     for key, values in options.items():
+        if key in ("count", "targets") and "count" in options:
+            continue
         singular = key[:-1] if key.endswith("s") else key
         args[singular] = values[0] if isinstance(values, list) and values else values
     return args

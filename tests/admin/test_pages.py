@@ -182,3 +182,14 @@ def test_players_have_no_access_to_the_admin(outsider):
                 secret_free(response.content.decode())
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING and game.version == version
+
+
+def test_relic_holders_are_shown_only_on_the_superusers_reveal_page(root_client, staff_client):
+    from relics.models import RelicHolding
+
+    game = running_game(6)
+    RelicHolding.objects.create(game=game, seat=4, relic="seers_orb", card="seers_orb#1")
+    for client in (root_client, staff_client):
+        assert b"seers_orb" not in client.get(change_url(game)).content
+    html = root_client.post(reverse("admin:games_game_reveal", args=[game.id])).content
+    assert b"seers_orb#1" in html

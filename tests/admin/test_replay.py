@@ -126,3 +126,33 @@ def test_export_is_for_superusers_only_and_never_a_get(root_client, staff_client
     url = reverse("admin:games_game_export", args=[game.id])
     assert root_client.get(url).status_code == 405
     assert staff_client.post(url).status_code == 403
+
+
+def test_a_relic_game_replays_with_the_same_state_and_relic_holders():
+    from django.contrib.auth import get_user_model
+
+    from games import services
+    from games.engine.table import role_deck
+    from relics.models import RelicHolding
+
+    users = [get_user_model().objects.create_user(f"r{i}") for i in range(7)]
+    roles = {str(seat): role for seat, role in enumerate(role_deck(7), start=1)}
+    game = services.game_create(host=users[0], options={"roles": roles, "relics": True}, name="r0")
+    for i, user in enumerate(users[1:], start=1):
+        services.game_join(code=game.code, user=user, name=f"r{i}")
+    services.game_start(code=game.code, user=users[0])
+    game.refresh_from_db()
+    game.users = users
+    for _ in range(12):  # moves and timeouts until the relics are dealt, and a little more
+        play(game, 3)
+        if game.status != Game.Status.RUNNING:
+            break
+        if game.deadline:
+            game_expire(game_id=game.id, now=state_from_json(game.state).deadline)
+        game.refresh_from_db()
+    holders = list(RelicHolding.objects.filter(game=game).values_list("seat", "card"))
+    assert holders, "no relic was dealt"
+
+    copy = replay_import(replay_export(game), host=users[0])
+    assert copy.state == game.state
+    assert list(RelicHolding.objects.filter(game=copy).values_list("seat", "card")) == holders
