@@ -1,45 +1,34 @@
-"""How bots choose a move. Pure (engine only): a bot is handed nothing but its own `pending`
-list, the same legal options a person's phone shows (issue 8 adds strategies that read the
-bot's own `engine.view`)."""
+"""How bots choose a move. Pure (engine only): a bot is handed nothing but its own seat's
+`engine.view` (which includes its `pending` list), the same things a person's phone shows.
+
+The strategies live in `games.strategies` ("random", "sensible"); the game option
+`bot_strategy` picks one (default "sensible", see services.bot_act).
+"""
 
 from __future__ import annotations
 
 import random
 
+from games import strategies
 from games.engine import Action
+from games.strategies.randomly import random_choice
+
+
+def bot_move(
+    rng: random.Random, seat: int, view: dict, strategy: str = strategies.DEFAULT
+) -> Action | None:
+    """The move `strategy` makes for `seat`, deciding from that seat's view alone."""
+    choice = strategies.get(strategy)(rng, view)
+    if choice is None:
+        return None
+    name, args = choice
+    return Action(name, seat, args)
 
 
 def random_move(rng: random.Random, seat: int, pending: list[dict]) -> Action | None:
     """Any legal move, at random (the "random" strategy); None when there is nothing to do."""
-    if not pending:
+    choice = random_choice(rng, pending)
+    if choice is None:
         return None
-    entry = rng.choice(pending)
-    options = entry["options"]
-    name = entry["action"]
-    if name == "pass":
-        return Action(name, seat, {})
-    if "targets" not in options and "owners" not in options:  # e.g. the Key: use it, no target
-        return Action(name, seat, {"relic": options["relic"]})
-    if "owners" in options:  # the Bangle of Oaths: move up to `max` of the tokens on my seat
-        owners = rng.sample(
-            options["owners"], rng.randint(0, min(options["max"], len(options["owners"])))
-        )
-        return Action(name, seat, {"relic": options["relic"], "owners": owners})
-    if "count" in options:
-        targets = rng.sample(options["targets"], min(options["count"], len(options["targets"])))
-        args = {"targets": targets}
-        if "choice" in options:
-            args["choice"] = options["choice"]
-        if "owners_by_seat" in options:
-            args["owners"] = [rng.choice(options["owners_by_seat"][str(t)]) for t in targets]
-    elif "relic" in options:
-        args = {"targets": [rng.choice(options["targets"])]}
-    else:
-        args = {"target": rng.choice(options["targets"])}
-    if "relic" in options:
-        args["relic"] = options["relic"]
-    if "tokens" in options:
-        args["token"] = rng.choice(options["tokens"])
-    if "cards" in options:
-        args["card"] = rng.choice(options["cards"])
+    name, args = choice
     return Action(name, seat, args)

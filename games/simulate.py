@@ -1,0 +1,368 @@
+"""Whole games played by bots through the pure engine, many at once: the balance simulator.
+
+Pure Python (no Django): `python manage.py simulate` is a thin shell around `run`.
+
+    figures = run(Config(players=10, games=10_000, strategy="sensible", seed=1), workers=2)
+    print(format_figures(figures))
+
+Each game is played from its own seed (`seed * 1_000_003 + i` for game i) and the bots' choices
+from an RNG derived from that seed, so a game is the same whichever worker plays it; the workers'
+counts are sums, so the figures do not depend on `--workers` either.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+
+import relics.rules  # noqa: F401 - registers the Sacred Relics module
+from games import strategies
+from games.engine import IllegalAction, Options, apply, setup, timeout, view
+from games.engine.state import Action
+from games.engine.view import waiting_for
+from games.strategies.randomly import random_choice
+
+view_module = sys.modules["games.engine.view"]  # the module (`games.engine.view` is the function)
+
+MAX_STEPS = 20_000  # a safety net: no real game comes near it
+CHUNK = 50  # games per task handed to a worker
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int = 10
+    games: int = 1000
+    relics: bool = False
+    last_wills: bool = False
+    strategy: str = strategies.DEFAULT
+    seed: int = 0
+
+    def game_seed(self, i: int) -> int:
+        return self.seed * 1_000_003 + i
+
+    def options(self) -> Options:
+        return Options(relics=self.relics, last_wills=self.last_wills, expansion=self.players > 10)
+
+
+@dataclass
+class Tally:
+    """Counts over a set of games; sums of integers, so merging is exact and order-free."""
+
+    games: int = 0
+    hunter_wins: int = 0
+    rounds: int = 0
+    moves: int = 0
+    lord_examined_games: int = 0
+    lord_examinations: int = 0
+    mesmerized_games: int = 0
+    mesmerized: int = 0
+    illegal: int = 0  # moves the engine refused (0 for a correct strategy)
+    reasons: dict[str, int] = field(default_factory=dict)
+    relic_games: dict[str, int] = field(default_factory=dict)  # relic -> games it was in play
+    relic_hunter_wins: dict[str, int] = field(default_factory=dict)
+
+    def merge(self, other: Tally) -> None:
+        for name in (
+            "games",
+            "hunter_wins",
+            "rounds",
+            "moves",
+            "lord_examined_games",
+            "lord_examinations",
+            "mesmerized_games",
+            "mesmerized",
+            "illegal",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("reasons", "relic_games", "relic_hunter_wins"):
+            mine = getattr(self, name)
+            for key, n in getattr(other, name).items():
+                mine[key] = mine.get(key, 0) + n
+
+
+# --- one game ----------------------------------------------------------------------------------
+
+
+def play(config: Config, i: int, tally: Tally) -> None:
+    """Play game `i` of `config` to the end and add it to `tally`."""
+    seed = config.game_seed(i)
+    rng = random.Random(f"{seed}:bots")
+    choose = strategies.get(config.strategy)
+    state = setup(config.options(), config.players, seed)
+    lord_seen = moves = 0
+    for _ in range(MAX_STEPS):
+        if state.outcome is not None:
+            break
+        seats = waiting_for(state)
+        if not seats:
+            state, events = timeout(state, state.deadline or 0.0)
+        else:
+            seat = seats[rng.randrange(len(seats))]
+            seen = view(state, seat)  # the bot's whole world: computed once per move
+            choice = choose(rng, seen) or random_choice(rng, seen["pending"])
+            if choice is None:  # nothing to do after all: let the window's timer run out
+                state, events = timeout(state, state.deadline or 0.0)
+                continue
+            try:
+                state, events = apply(state, Action(choice[0], seat, choice[1]))
+            except IllegalAction:
+                tally.illegal += 1
+                fallback = random_choice(rng, seen["pending"])
+                try:
+                    state, events = apply(state, Action(fallback[0], seat, fallback[1]))
+                except IllegalAction:
+                    state, events = timeout(state, state.deadline or 0.0)
+            moves += 1
+        for e in events:
+            if e.kind == "examined" and e.data.get("role") == "vampire_lord":
+                lord_seen += 1
+    else:
+        raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} steps")
+    _count(tally, state, lord_seen, moves)
+
+
+def _count(tally: Tally, state, lord_seen: int, moves: int) -> None:
+    hunters_won = state.outcome.winner == "hunters"
+    mesmerized = sum(p.mesmerized for p in state.players)
+    tally.games += 1
+    tally.hunter_wins += hunters_won
+    tally.rounds += state.round
+    tally.moves += moves
+    tally.lord_examinations += lord_seen
+    tally.lord_examined_games += lord_seen > 0
+    tally.mesmerized += mesmerized
+    tally.mesmerized_games += mesmerized > 0
+    reason = state.outcome.reason
+    tally.reasons[reason] = tally.reasons.get(reason, 0) + 1
+    holdings = (state.ext.get("relics") or {}).get("holdings") or ()
+    for relic in sorted({relics.rules.kind(h["card"]) for h in holdings}):
+        tally.relic_games[relic] = tally.relic_games.get(relic, 0) + 1
+        tally.relic_hunter_wins[relic] = tally.relic_hunter_wins.get(relic, 0) + hunters_won
+
+
+def play_chunk(job: tuple[Config, int, int]) -> Tally:
+    config, start, stop = job
+    tally = Tally()
+    with cached_dining_views():
+        for i in range(start, stop):
+            play(config, i, tally)
+    return tally
+
+
+# --- a faster engine.view, same answers -------------------------------------------------------
+
+
+@contextlib.contextmanager
+def cached_dining_views():
+    """Serialize each (immutable) Dining once instead of on every view.
+
+    `engine.view` turns the last Dining into JSON for every call, which is most of a bot move's
+    cost: the same frozen `Dining` object is shown for a whole round. This memoizes that one pure
+    function by the object's identity (holding a reference, so the identity cannot be reused),
+    and hands out a shallow copy because `view` adds keys to it. Same output, tested
+    (tests/test_simulate.py); the engine's own code is untouched.
+    """
+    original = view_module._dining
+    memo: dict[int, tuple[object, dict]] = {}
+
+    def dining(d):
+        if d is None:
+            return None
+        hit = memo.get(id(d))
+        if hit is None or hit[0] is not d:
+            if len(memo) > 256:
+                memo.clear()
+            hit = memo[id(d)] = (d, original(d))
+        return dict(hit[1])
+
+    view_module._dining = dining
+    try:
+        yield
+    finally:
+        view_module._dining = original
+
+
+# --- many games, on every core -------------------------------------------------------------------
+
+
+def run(
+    config: Config,
+    *,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict:
+    """Play `config.games` games on `workers` processes; return the figures (see `figures`)."""
+    workers = max(1, workers or os.cpu_count() or 1)
+    jobs = [(config, s, min(s + CHUNK, config.games)) for s in range(0, config.games, CHUNK)]
+    total = Tally()
+    started = time.perf_counter()
+    if workers == 1 or len(jobs) == 1:
+        results = map(play_chunk, jobs)
+        pool = None
+    else:
+        ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+        pool = ctx.Pool(workers)
+        results = pool.imap_unordered(play_chunk, jobs)
+    try:
+        for part in results:
+            total.merge(part)
+            if progress:
+                progress(total.games, config.games)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    elapsed = time.perf_counter() - started
+    return figures(config, total, elapsed=elapsed, workers=workers)
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95 % by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _rate(successes: int, n: int) -> dict:
+    low, high = wilson(successes, n)
+    return {
+        "wins": successes,
+        "rate": round(successes / n, 6) if n else None,
+        "ci95": [round(low, 6), round(high, 6)],
+    }
+
+
+def figures(config: Config, t: Tally, *, elapsed: float | None = None, workers: int = 1) -> dict:
+    """The report as plain data (what `--json` writes). Only `timing` varies between runs."""
+    n = t.games
+    out = {
+        "config": asdict(config),
+        "games": n,
+        "win_rate": {
+            "hunters": _rate(t.hunter_wins, n),
+            "vampires": _rate(n - t.hunter_wins, n),
+        },
+        "average_rounds": round(t.rounds / n, 4) if n else None,
+        "average_moves": round(t.moves / n, 2) if n else None,
+        "lord_examined": {
+            "games": t.lord_examined_games,
+            "rate": round(t.lord_examined_games / n, 6) if n else None,
+            "per_game": round(t.lord_examinations / n, 4) if n else None,
+        },
+        "hunters_mesmerized": {
+            "games": t.mesmerized_games,
+            "rate": round(t.mesmerized_games / n, 6) if n else None,
+            "per_game": round(t.mesmerized / n, 4) if n else None,
+        },
+        "end_reasons": dict(sorted(t.reasons.items())),
+        "illegal_moves": t.illegal,
+    }
+    if config.relics:
+        out["relics"] = _relic_effects(t)
+    if elapsed is not None:
+        out["timing"] = {
+            "seconds": round(elapsed, 3),
+            "games_per_s": round(n / elapsed, 1) if elapsed else None,
+            "workers": workers,
+        }
+    return out
+
+
+def _relic_effects(t: Tally) -> dict:
+    """Hunters' win rate in games where each relic was in play vs games where it was not."""
+    out = {}
+    for relic in relics.rules.BY_ID:
+        n_in = t.relic_games.get(relic, 0)
+        w_in = t.relic_hunter_wins.get(relic, 0)
+        n_out, w_out = t.games - n_in, t.hunter_wins - w_in
+        rate_in = w_in / n_in if n_in else None
+        rate_out = w_out / n_out if n_out else None
+        out[relic] = {
+            "games_in_play": n_in,
+            "hunters_in_play": _rate(w_in, n_in),
+            "hunters_not_in_play": _rate(w_out, n_out),
+            "difference": (
+                round(rate_in - rate_out, 6)
+                if rate_in is not None and rate_out is not None
+                else None
+            ),
+        }
+    return out
+
+
+# --- text -----------------------------------------------------------------------------------------
+
+
+def format_figures(f: dict) -> str:
+    c = f["config"]
+    mods = [m for m in ("relics", "last_wills") if c[m]] or ["no modules"]
+    lines = [
+        f"{f['games']} games · {c['players']} players · strategy {c['strategy']} · "
+        f"{', '.join(m.replace('_', ' ') for m in mods)} · seed {c['seed']}",
+    ]
+    for team in ("hunters", "vampires"):
+        r = f["win_rate"][team]
+        lo, hi = r["ci95"]
+        lines.append(
+            f"  {team.capitalize():<9} win {r['rate']:7.2%}  (95 % CI {lo:.2%} – {hi:.2%})"
+        )
+    lines.append(f"  Average rounds:           {f['average_rounds']:.2f}")
+    le, hm = f["lord_examined"], f["hunters_mesmerized"]
+    lines.append(
+        f"  Lord examined:            {le['rate']:.2%} of games ({le['per_game']:.2f} per game)"
+    )
+    lines.append(
+        f"  Hunters Mesmerized:       {hm['rate']:.2%} of games ({hm['per_game']:.2f} per game)"
+    )
+    if f["illegal_moves"]:
+        lines.append(f"  Illegal moves refused:    {f['illegal_moves']}")
+    if "relics" in f:
+        lines.append("  Relic → Hunters' win rate in play vs not (difference):")
+        ranked = sorted(f["relics"].items(), key=lambda kv: -(kv[1]["difference"] or 0))
+        for relic, r in ranked:
+            if r["difference"] is None:
+                lines.append(f"    {relic:<24} never in play")
+                continue
+            lines.append(
+                f"    {relic:<24} {r['hunters_in_play']['rate']:7.2%} vs "
+                f"{r['hunters_not_in_play']['rate']:7.2%}  ({r['difference'] * 100:+.2f} pts, "
+                f"in {r['games_in_play']} games)"
+            )
+    if "timing" in f:
+        t = f["timing"]
+        lines.append(
+            f"  {t['seconds']:.1f} s, {t['games_per_s']:.1f} games/s on {t['workers']} worker(s)"
+        )
+    return "\n".join(lines)
+
+
+class ProgressBar:
+    """A one-line progress bar on a stream (stderr): `[#####-----] 500/1000 games  12 s`."""
+
+    def __init__(self, stream=sys.stderr, width: int = 30, label: str = ""):
+        self.stream, self.width, self.label = stream, width, label
+        self.started = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.width * done // max(total, 1)
+        elapsed = time.perf_counter() - self.started
+        rate = done / elapsed if elapsed else 0.0
+        self.stream.write(
+            f"\r{self.label}[{'#' * filled}{'-' * (self.width - filled)}] {done}/{total} games "
+            f"{rate:6.1f}/s {elapsed:5.0f} s"
+        )
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()

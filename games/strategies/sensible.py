@@ -1,0 +1,317 @@
+"""The "sensible" strategy: plays for its team from what its seat may know, and nothing more.
+
+`choose(rng, view)` is handed one seat's `engine.view(state, seat)` (a plain dict, `pending`
+included) and nothing else, so it cannot use a secret its seat does not hold. It keeps no memory
+between moves: everything it weighs is in the view (its knowledge, the last Dining's revealed
+tokens, the Last Wills' public results).
+
+How it plays (the guide page "How the bots play" says the same in words):
+- Everyone sorts the other living players into allies, enemies and unknowns. Vampires know their
+  team (R1.3) and who is Mesmerized (R8.2); a Mesmerized Hunter knows the Lord it saw; Hunters know
+  what they examined, public confessions and Kindred-or-Not verdicts.
+- Hunters score unknowns by the last Dining: a Stake on a known Hunter (or on me) or a Feast on a
+  known Vampire is suspicious; a Stake on a known Vampire or a Feast on a known Hunter is
+  reassuring. Stakes and the Double-Stake go to enemies and the most suspicious; the Feast to the
+  most trusted; the Investigation to the most suspicious player whose role is still unknown.
+- The Vampire team never stakes its own. It ranks Hunters by the threat they pose (who staked a
+  Vampire last round, who investigated one, the Alpha) with a tie-break every Vampire computes the
+  same way from public facts, so their Stakes converge without talking. Vampires feast each other.
+  The Lord does not expose itself: it feasts a Hunter rather than a Vampire, and when it must pick
+  its own examiner (R6.1) it picks a Hunter, who is Mesmerized.
+- Ghosts protect their most trusted ally (Hunters) or the ally most in danger (Vampire team).
+- Ties: vote against the worst enemy for elimination, for the best ally for Alpha.
+- Last Wills and relics: harmful effects on enemies, helpful ones on allies; relic windows whose
+  use needs knowledge the bot lacks (Signet Ring, Hindsight Looking Glass, Whisper-Wick Candle,
+  Bangle of Oaths) are passed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.strategies.randomly import Choice, random_choice
+
+HUNTERS, VAMPIRES = "hunters", "vampires"
+VAMPIRE_ROLES = ("vampire", "vampire_lord")
+STAKES = {"stake": 1, "double_stake": 2}
+
+# Last Wills: which kind of player each card's choice should name.
+ON_ENEMY = {
+    "dying_accusation",
+    "grudge",
+    "spilled_wine",
+    "broken_stake",
+    "last_stand",
+    "shattered_relic",
+    "sealed_reliquary",
+}
+ON_ALLY = {"toast", "kingmaker", "heirloom"}
+HARMFUL_RELICS = {"false_idol"}  # better in an enemy's hands
+TOKEN_ORDER = {"double_stake": 0, "stake": 1, "investigation": 2, "feast": 3}
+
+
+class Reading:
+    """What one seat believes about the table, built once per move from its view."""
+
+    def __init__(self, rng: random.Random, view: dict):
+        self.view = view
+        me = view["me"]
+        self.me = me["seat"]
+        self.role = me["role"]
+        self.lord = self.role == "vampire_lord"
+        self.team = VAMPIRES if self.role in VAMPIRE_ROLES or me["mesmerized"] else HUNTERS
+        seats = view["seats"]
+        self.living = [s["seat"] for s in seats if s["alive"]]
+        self.alpha = next((s["seat"] for s in seats if s["alpha"]), None)
+        self.known = self._known(me)
+        self.score = self._scores(rng)
+
+    # -- beliefs ----------------------------------------------------------------------------
+
+    def _known(self, me: dict) -> dict[int, str]:
+        """seat -> the team this seat knows it is on."""
+        known: dict[int, str] = {self.me: self.team}
+        mesmerized = set()
+        for fact in me["knowledge"]:
+            if fact.get("mesmerized"):
+                mesmerized.add(fact["seat"])
+            elif "role" in fact:
+                known[fact["seat"]] = VAMPIRES if fact["role"] in VAMPIRE_ROLES else HUNTERS
+        for public in self.view.get("public_roles") or ():
+            known[public["seat"]] = VAMPIRES if public["role"] in VAMPIRE_ROLES else HUNTERS
+        for will in self.view.get("last_wills") or ():  # Kindred or Not: one known, so the other
+            if will["card"]["id"] == "kindred_or_not" and will["resolved"] and will["result"]:
+                a, b = will["targets"]
+                same = "same side" in will["result"]
+                for x, y in ((a, b), (b, a)):
+                    if x in known and y not in known:
+                        side = known[x] if same else (HUNTERS if known[x] == VAMPIRES else VAMPIRES)
+                        known[y] = side
+        for seat in mesmerized:
+            known[seat] = VAMPIRES
+        if any(fact.get("source") == "night" for fact in me["knowledge"]):
+            # A Vampire knows every Vampire (R1.3), and so does a Lord who was told them.
+            for seat in self.living:
+                known.setdefault(seat, HUNTERS)
+        return known
+
+    def _scores(self, rng: random.Random) -> dict[int, float]:
+        """seat -> how much this seat wants that one gone (higher: stake it first)."""
+        dining = self.view.get("last_dining") or {}
+        tokens = dining.get("tokens") or ()
+        ally, enemy = self.team, VAMPIRES if self.team == HUNTERS else HUNTERS
+        score = dict.fromkeys(self.living, 0.0)
+        if self.team == HUNTERS:
+            for p in tokens:
+                owner = p["owner"]
+                if owner not in score:
+                    continue
+                side = self.known.get(p["target"])
+                if side is None:
+                    continue
+                token = p["token"]
+                weight = STAKES.get(token, 0)
+                if side == ally:
+                    score[owner] += 1.0 * weight - (1.0 if token == "feast" else 0.0)
+                else:
+                    score[owner] += -1.5 * weight + (2.0 if token == "feast" else 0.0)
+            for seat in score:  # a little noise: Hunters without facts disagree, like people
+                score[seat] += rng.random() * 0.75
+        else:
+            # Public facts only, so every Vampire ranks the Hunters alike and their Stakes meet.
+            shared = random.Random(f"{dining.get('round')}:{len(self.living)}")
+            for seat in sorted(score):
+                score[seat] += shared.random()
+            for p in tokens:
+                owner = p["owner"]
+                if owner in score and self.known.get(p["target"]) == ally:
+                    if p["token"] == "investigation":
+                        score[owner] += 3.0
+                    score[owner] += 1.5 * STAKES.get(p["token"], 0)
+            if self.alpha in score:
+                score[self.alpha] += 1.0
+        for seat, side in self.known.items():
+            if seat in score:
+                score[seat] += 100.0 if side == enemy else -100.0
+        return score
+
+    # -- rankings ---------------------------------------------------------------------------
+
+    def enemies_first(self, seats) -> list[int]:
+        return sorted(seats, key=lambda s: (-self.score.get(s, 0.0), s))
+
+    def allies_first(self, seats) -> list[int]:
+        return sorted(seats, key=lambda s: (self.score.get(s, 0.0), s))
+
+    def worst(self, seats) -> int:
+        return self.enemies_first(seats)[0]
+
+    def best(self, seats) -> int:
+        return self.allies_first(seats)[0]
+
+    def is_ally(self, seat: int) -> bool:
+        return self.known.get(seat) == self.team
+
+    def danger(self, seat: int) -> int:
+        """Stake votes a seat drew at the last Dining (how exposed an ally is)."""
+        tokens = (self.view.get("last_dining") or {}).get("tokens") or ()
+        return sum(STAKES.get(p["token"], 0) for p in tokens if p["target"] == seat)
+
+
+# --- the moves --------------------------------------------------------------------------------
+
+
+def choose(rng: random.Random, view: dict) -> Choice | None:
+    """One move for the seat whose view this is: (action name, arguments), or None."""
+    pending = view.get("pending") or []
+    if not pending or view.get("me") is None:
+        return None
+    options = {p["action"]: p["options"] for p in pending}
+    r = Reading(rng, view)
+    if "give_relic" in options:
+        return _give_relic(r, options["give_relic"])
+    if "resolve_choice" in options:
+        return _resolve(r, options["resolve_choice"], "pass" in options)
+    if "use_relic" in options and "pass" in options:  # a relic window of my own
+        return _window(r, options["use_relic"])
+    if "tiebreak_vote" in options:
+        return _tiebreak(r, options["tiebreak_vote"])
+    if "choose_examiner" in options:
+        return "choose_examiner", {"target": _examiner(r, options["choose_examiner"]["targets"])}
+    if "place_token" in options:
+        return _place(r, options["place_token"])
+    if "intervention_vote" in options:
+        return "intervention_vote", {"target": _protect(r, options["intervention_vote"])}
+    return random_choice(rng, pending)
+
+
+def _place(r: Reading, options: dict) -> Choice:
+    tokens = sorted(options["tokens"], key=TOKEN_ORDER.get)
+    placed: dict[int, list[str]] = {}
+    for p in r.view["me"]["placed"]:
+        placed.setdefault(p["target"], []).append(p["token"])
+    free = [t for t in options["targets"] if t not in placed]
+    for token in tokens:
+        if free:
+            return "place_token", {"token": token, "target": _target_for(r, token, free)}
+    # Only seats that already hold one of my tokens are offered: the Dagger's second Stake.
+    stackable = [t for t in options["targets"] if set(placed.get(t, ())) == {"stake"}]
+    return "place_token", {"token": "stake", "target": r.worst(stackable or options["targets"])}
+
+
+def _target_for(r: Reading, token: str, free: list[int]) -> int:
+    if token in STAKES:
+        enemies = [s for s in free if not r.is_ally(s)]
+        return r.worst(enemies or free)
+    if token == "investigation":
+        unknown = [s for s in free if s not in r.known]
+        if r.team == VAMPIRES:  # learns nothing new; look like a Hunter checking a Hunter
+            unknown = [s for s in free if not r.is_ally(s)]
+        return r.worst(unknown or free)
+    # The Feast: Vampires feast each other, except the Lord, who keeps up a Hunter's face.
+    if r.team == VAMPIRES and not r.lord:
+        allies = [s for s in free if r.is_ally(s)]
+        if allies:
+            return r.allies_first(allies)[0]
+    if r.lord:
+        hunters = [s for s in free if not r.is_ally(s)]
+        return min(hunters or free, key=lambda s: (r.score[s], s))
+    return r.best(free)
+
+
+def _protect(r: Reading, options: dict) -> int:
+    targets = options["targets"]
+    allies = [s for s in targets if r.is_ally(s)]
+    if r.team == VAMPIRES and allies:
+        return max(allies, key=lambda s: (r.danger(s), -s))
+    return r.best(targets)
+
+
+def _tiebreak(r: Reading, options: dict) -> Choice:
+    tie = r.view.get("tie") or {}
+    candidates = options["targets"]
+    if tie.get("kind") in ("election",):
+        return "tiebreak_vote", {"target": r.best(candidates)}
+    if tie.get("kind") == "intervention":
+        return "tiebreak_vote", {"target": _protect(r, {"targets": candidates})}
+    return "tiebreak_vote", {"target": r.worst(candidates)}
+
+
+def _examiner(r: Reading, targets: list[int]) -> int:
+    """R6.1: I have the most Stakes and choose who sees my role."""
+    if r.lord or r.view["me"]["mesmerized"]:
+        hunters = [s for s in targets if not r.is_ally(s)]  # the Lord Mesmerizes a Hunter
+        return r.best(hunters or targets)
+    if r.team == VAMPIRES:
+        allies = [s for s in targets if r.is_ally(s)]  # a Vampire shows its card to its own
+        return allies[0] if allies else r.best(targets)
+    return r.best(targets)  # a Hunter shows its card to the player it trusts most
+
+
+def _resolve(r: Reading, options: dict, may_pass: bool) -> Choice:
+    card = options["choice"]
+    targets = options["targets"]
+    count = options.get("count", 1)
+    if card == "van_helsings_journal":  # a dead player's role, at the risk of the Lord's gaze
+        return "pass", {}
+    if card == "false_idol":
+        return "resolve_choice", {"choice": card, "targets": [r.worst(targets)]}
+    if count == 2:  # Kindred or Not: a suspect beside someone whose side is known
+        suspect = r.worst(targets)
+        rest = [s for s in targets if s != suspect]
+        if r.team == VAMPIRES:
+            hunters = [s for s in targets if not r.is_ally(s)]
+            picks = (hunters if len(hunters) >= 2 else r.enemies_first(targets))[:2]
+        else:
+            known = [s for s in rest if s in r.known]
+            picks = [suspect, (known or r.allies_first(rest))[0]]
+        return "resolve_choice", {"choice": card, "targets": picks}
+    if card in ON_ALLY:
+        target = r.best(targets)
+    elif card == "parting_glance" and r.team == HUNTERS:
+        unknown = [s for s in targets if s not in r.known]
+        target = r.worst(unknown or targets)
+    else:
+        target = r.worst(targets)
+    return "resolve_choice", {"choice": card, "targets": [target]}
+
+
+def _give_relic(r: Reading, options: dict) -> Choice:
+    targets = options["targets"]
+    drawn = [d["id"] for d in r.view["me"].get("drawn") or ()]
+    args: dict[str, Any] = {}
+    relic = drawn[0] if drawn else None
+    if "cards" in options:
+        good = [c for c in options["cards"] if c not in HARMFUL_RELICS]
+        relic = good[0] if good else options["cards"][0]
+        args["card"] = relic
+    if relic in HARMFUL_RELICS:
+        args["target"] = r.worst(targets)
+    else:
+        args["target"] = r.best(targets)
+    return "give_relic", args
+
+
+def _window(r: Reading, options: dict) -> Choice:
+    relic = options["relic"]
+    targets = options.get("targets") or []
+    if relic == "ritual_bell" and targets:  # silence an enemy's relic
+        enemies = [s for s in targets if not r.is_ally(s)]
+        if enemies:
+            return "use_relic", {"relic": relic, "targets": [r.worst(enemies)]}
+    if relic == "key_of_quick_passage":
+        me = next(s for s in r.view["seats"] if s["seat"] == r.me)
+        worried = 2 if r.team == VAMPIRES else 3
+        if sum(not r.is_ally(o) for o in me["placed_by"]) >= worried:
+            return "use_relic", {"relic": relic}
+    if relic == "blood_of_the_one" and r.team == HUNTERS and targets:
+        # Only an examiner can have been Mesmerized: name one I do not trust.
+        dining = r.view.get("last_dining") or {}
+        examiners = {dining.get("examiner")} | {
+            p["owner"] for p in dining.get("tokens") or () if p["token"] == "investigation"
+        }
+        suspects = [s for s in targets if s in examiners and s != r.me and not r.is_ally(s)]
+        if suspects:
+            return "use_relic", {"relic": relic, "targets": [r.worst(suspects)]}
+    return "pass", {}
