@@ -107,7 +107,7 @@ def play(config: Config, i: int, tally: Tally) -> None:
         else:
             seat = seats[rng.randrange(len(seats))]
             seen = view(state, seat)  # the bot's whole world: computed once per move
-            choice = choose(rng, seen) or random_choice(rng, seen["pending"])
+            choice = choose(rng, seen) or random_choice(rng, seen["pending"], seen)
             if choice is None:  # nothing to do after all: let the window's timer run out
                 state, events = timeout(state, state.deadline or 0.0)
                 continue
@@ -115,7 +115,7 @@ def play(config: Config, i: int, tally: Tally) -> None:
                 state, events = apply(state, Action(choice[0], seat, choice[1]))
             except IllegalAction:
                 tally.illegal += 1
-                fallback = random_choice(rng, seen["pending"])
+                fallback = random_choice(rng, seen["pending"], seen)
                 try:
                     state, events = apply(state, Action(fallback[0], seat, fallback[1]))
                 except IllegalAction:
@@ -366,3 +366,160 @@ class ProgressBar:
         if done >= total:
             self.stream.write("\n")
         self.stream.flush()
+
+
+# --- the balance report (docs/balance.md + its chart) -------------------------------------------
+
+
+def balance_report(runs: list[dict], *, command: str) -> tuple[str, str]:
+    """Markdown (tables by player count, with and without relics) and an SVG line chart of the
+    Hunters' win rate by player count."""
+    plain = {r["config"]["players"]: r for r in runs if not r["config"]["relics"]}
+    relic = {r["config"]["players"]: r for r in runs if r["config"]["relics"]}
+    counts = sorted(set(plain) | set(relic))
+    first = runs[0]["config"]
+    lines = [
+        "# Balance: who wins with the sensible bots",
+        "",
+        f"Produced by `{command}`",
+        "",
+        f"Strategy `{first['strategy']}` for every seat, {first['games']} games per row, "
+        f"Last Wills {'on' if first['last_wills'] else 'off'}, seed {first['seed']}; "
+        "the same command gives the same figures on any number of workers. "
+        "Intervals are 95 % Wilson score intervals. Bots know only their own seat's view "
+        "(see the guide page *How the bots play*), so these are the odds of a table of "
+        "careful players who never talk, not of real people.",
+        "",
+        "![Hunters' win rate by player count](balance.svg)",
+        "",
+        "| Players | Relics | Hunters win | 95 % CI | Avg rounds | Lord examined | "
+        "Hunter Mesmerized |",
+        "|---:|:---:|---:|:---:|---:|---:|---:|",
+    ]
+    for n in counts:
+        for label, table in (("no", plain), ("yes", relic)):
+            r = table.get(n)
+            if r is None:
+                continue
+            h = r["win_rate"]["hunters"]
+            lo, hi = h["ci95"]
+            lines.append(
+                f"| {n} | {label} | {h['rate']:.1%} | {lo:.1%} – {hi:.1%} | "
+                f"{r['average_rounds']:.2f} | {r['lord_examined']['rate']:.1%} | "
+                f"{r['hunters_mesmerized']['rate']:.1%} |"
+            )
+    effects = _relic_totals(list(relic.values()))
+    if effects:
+        lines += [
+            "",
+            "## How each relic moves the Hunters' win rate (all player counts, relics on)",
+            "",
+            "Hunters' win rate in games where the relic was dealt, against games where it was "
+            "not (a relic is in play in about 8 of 10 games at 10 players).",
+            "",
+            "| Relic | In play | Not in play | Difference | Games in play |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        for relic_id, e in sorted(effects.items(), key=lambda kv: -kv[1]["difference"]):
+            lines.append(
+                f"| {relics.rules.BY_ID[relic_id].name} | {e['in']:.1%} | {e['out']:.1%} | "
+                f"{e['difference'] * 100:+.1f} pts | {e['games']} |"
+            )
+    timing = [r["timing"] for r in runs if "timing" in r]
+    if timing:
+        seconds = sum(t["seconds"] for t in timing)
+        lines += [
+            "",
+            f"The whole report took {seconds:.0f} s on {timing[0]['workers']} worker(s).",
+        ]
+    return "\n".join(lines) + "\n", _chart(counts, plain, relic)
+
+
+def _relic_totals(runs: list[dict]) -> dict[str, dict]:
+    sums: dict[str, list[int]] = {}
+    for r in runs:
+        for relic_id, e in r.get("relics", {}).items():
+            s = sums.setdefault(relic_id, [0, 0, 0, 0])
+            s[0] += e["games_in_play"]
+            s[1] += e["hunters_in_play"]["wins"]
+            s[2] += r["games"] - e["games_in_play"]
+            s[3] += e["hunters_not_in_play"]["wins"]
+    out = {}
+    for relic_id, (n_in, w_in, n_out, w_out) in sums.items():
+        if n_in and n_out:
+            out[relic_id] = {
+                "games": n_in,
+                "in": w_in / n_in,
+                "out": w_out / n_out,
+                "difference": w_in / n_in - w_out / n_out,
+            }
+    return out
+
+
+def _chart(counts: list[int], plain: dict, relic: dict) -> str:
+    """A small hand-made SVG line chart: x = players, y = Hunters' win rate, with 95 % CIs."""
+    width, height, left, right, top, bottom = 640, 360, 60, 150, 40, 50
+    plot_w, plot_h = width - left - right, height - top - bottom
+    low_n, high_n = min(counts), max(counts)
+
+    def x(n):
+        return left + (n - low_n) * plot_w / max(1, high_n - low_n)
+
+    def y(rate):
+        return top + (1 - rate) * plot_h
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12" '
+        'role="img" aria-label="Hunters\' win rate by player count">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{left}" y="22" font-size="15" font-weight="bold">'
+        "Hunters' win rate by player count (sensible bots)</text>",
+    ]
+    for pct in range(0, 101, 10):
+        yy = y(pct / 100)
+        dash = ' stroke-dasharray="4 3"' if pct == 50 else ""
+        colour = "#888" if pct == 50 else "#e4e4e4"
+        parts.append(
+            f'<line x1="{left}" y1="{yy:.1f}" x2="{left + plot_w}" y2="{yy:.1f}" '
+            f'stroke="{colour}"{dash}/>'
+        )
+        parts.append(f'<text x="{left - 8}" y="{yy + 4:.1f}" text-anchor="end">{pct} %</text>')
+    for n in counts:
+        parts.append(
+            f'<text x="{x(n):.1f}" y="{top + plot_h + 20}" text-anchor="middle">{n}</text>'
+        )
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle">players</text>'
+    )
+    series = [("no relics", plain, "#1f6feb"), ("with relics", relic, "#d1242f")]
+    for i, (label, table, colour) in enumerate(series):
+        points = [(n, table[n]["win_rate"]["hunters"]) for n in counts if n in table]
+        if not points:
+            continue
+        offset = -3 if i == 0 else 3  # keep the two series' whiskers apart
+        for n, h in points:
+            lo, hi = h["ci95"]
+            parts.append(
+                f'<line x1="{x(n) + offset:.1f}" y1="{y(lo):.1f}" x2="{x(n) + offset:.1f}" '
+                f'y2="{y(hi):.1f}" stroke="{colour}" stroke-opacity="0.5" stroke-width="2"/>'
+            )
+        path = " ".join(f"{x(n) + offset:.1f},{y(h['rate']):.1f}" for n, h in points)
+        parts.append(
+            f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5"/>'
+        )
+        for n, h in points:
+            parts.append(
+                f'<circle cx="{x(n) + offset:.1f}" cy="{y(h["rate"]):.1f}" r="3.5" '
+                f'fill="{colour}"><title>{n} players, {label}: {h["rate"]:.1%}</title></circle>'
+            )
+        ly = top + 20 + 22 * i
+        lx = left + plot_w + 16
+        parts.append(
+            f'<line x1="{lx}" y1="{ly}" x2="{lx + 24}" y2="{ly}" stroke="{colour}" '
+            'stroke-width="2.5"/>'
+        )
+        parts.append(f'<text x="{lx + 30}" y="{ly + 4}">{label}</text>')
+    parts.append(f'<text x="{left + plot_w + 16}" y="{top + 76}" fill="#555">bars: 95 % CI</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"

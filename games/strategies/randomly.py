@@ -9,11 +9,19 @@ Choice = tuple[str, dict[str, Any]]
 
 
 def choose(rng: random.Random, view: dict) -> Choice | None:
-    return random_choice(rng, view.get("pending") or [])
+    return random_choice(rng, view.get("pending") or [], view)
 
 
-def random_choice(rng: random.Random, pending: list[dict]) -> Choice | None:
-    """Any legal move among `pending`, at random; None when there is nothing to do."""
+def random_choice(
+    rng: random.Random, pending: list[dict], view: dict | None = None
+) -> Choice | None:
+    """Any legal move among `pending`, at random; None when there is nothing to do.
+
+    `pending` offers a superset for three relics; with the seat's `view` the choice stays legal:
+    a second token on one seat only for a Stake (the Ceremonial Dagger's union of targets),
+    the Whisper-Wick Candle swaps only tokens the R11 ruling allows (who placed on whom is public),
+    and the Bangle of Oaths moves nothing (its partner's seat, which decides what is legal, is a
+    secret). Without a view (`random_move`) the engine may refuse such a move."""
     # A window whose relic has nobody to aim at offers only its "pass".
     pending = [p for p in pending if p["options"].get("targets", True)]
     if not pending:
@@ -25,6 +33,21 @@ def random_choice(rng: random.Random, pending: list[dict]) -> Choice | None:
         return name, {}
     if "targets" not in options and "owners" not in options:  # e.g. the Key: use it, no target
         return name, {"relic": options["relic"]}
+    if "tokens" in options and view is not None:  # the Dagger widens `targets` for Stakes only
+        token = rng.choice(options["tokens"])
+        mine = {p["target"] for p in view["me"]["placed"]}
+        targets = [t for t in options["targets"] if token == "stake" or t not in mine]
+        if not targets:
+            token, targets = "stake", options["targets"]
+        return name, {"token": token, "target": rng.choice(targets)}
+    if "owners" in options and view is not None:
+        return name, {"relic": options["relic"], "owners": []}
+    if "owners_by_seat" in options and view is not None:
+        swaps = _candle_swaps(options, view)
+        if not swaps:
+            return "pass", {}
+        a, b, oa, ob = rng.choice(swaps)
+        return name, {"relic": options["relic"], "targets": [a, b], "owners": [oa, ob]}
     if "owners" in options:  # the Bangle of Oaths: move up to `max` of the tokens on my seat
         owners = rng.sample(
             options["owners"], rng.randint(0, min(options["max"], len(options["owners"])))
@@ -48,3 +71,23 @@ def random_choice(rng: random.Random, pending: list[dict]) -> Choice | None:
     if "cards" in options:
         args["card"] = rng.choice(options["cards"])
     return name, args
+
+
+def _candle_swaps(options: dict, view: dict) -> list[tuple[int, int, int, int]]:
+    """(a, b, owner on a, owner on b) swaps that put no token on its owner and no two of one
+    owner's tokens on one seat (R11 ruling)."""
+    on = {int(seat): set(owners) for seat, owners in options["owners_by_seat"].items()}
+    for s in view["seats"]:
+        on.setdefault(s["seat"], set()).update(s["placed_by"])
+    seats = options["targets"]
+    out = []
+    for i, a in enumerate(seats):
+        for b in seats[i + 1 :]:
+            for oa in options["owners_by_seat"][str(a)]:
+                for ob in options["owners_by_seat"][str(b)]:
+                    if oa == b or ob == a:
+                        continue
+                    if oa != ob and (oa in on[b] or ob in on[a]):
+                        continue
+                    out.append((a, b, oa, ob))
+    return out
