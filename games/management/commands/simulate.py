@@ -78,7 +78,11 @@ class Command(BaseCommand):
                     seed=opts["seed"],
                 )
                 label = f"{players}p{' relics' if relics else ''} "
-                bar = None if opts["no_progress"] else simulate.ProgressBar(sys.stderr, label=label)
+                bar = (
+                    None
+                    if opts["no_progress"]
+                    else simulate.ProgressBar(_Raw(self.stderr), label=label)
+                )
                 figures = simulate.run(config, workers=opts["workers"], progress=bar)
                 runs.append(figures)
                 self.stdout.write(simulate.format_figures(figures))
@@ -99,3 +103,16 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"BENCH simulate games_per_s_10p={rate} workers={ten[0]['timing']['workers']}"
             )
+
+
+class _Raw:
+    """The command's stderr without its automatic line endings (the bar redraws one line)."""
+
+    def __init__(self, wrapper):
+        self.wrapper = wrapper
+
+    def write(self, text: str) -> None:
+        self.wrapper.write(text, ending="")
+
+    def flush(self) -> None:
+        self.wrapper.flush()
