@@ -17,8 +17,10 @@ from games.strategies.randomly import random_choice
 def bot_move(
     rng: random.Random, seat: int, view: dict, strategy: str = strategies.DEFAULT
 ) -> Action | None:
-    """The move `strategy` makes for `seat`, deciding from that seat's view alone."""
-    choice = strategies.get(strategy)(rng, view)
+    """The move `strategy` makes for `seat`, deciding from that seat's view alone (an unknown
+    strategy name plays the default one)."""
+    choose = strategies.STRATEGIES.get(strategy) or strategies.get(strategies.DEFAULT)
+    choice = choose(rng, view)
     if choice is None:
         return None
     name, args = choice

@@ -145,8 +145,11 @@ def game_add_bots(*, code: str, user, count: int) -> Game:
 
 
 def bot_act(*, game_id: int, seat: int) -> bool:
-    """One move for the bot at `seat`, if it has one to make now (run by a Celery task)."""
-    from games.bots import random_move
+    """One move for the bot at `seat`, if it has one to make now (run by a Celery task).
+
+    The bot decides from its own seat's `engine.view` alone, with the strategy the game's
+    `bot_strategy` option names ("sensible" by default, or "random")."""
+    from games.bots import bot_move
 
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(id=game_id).first()
@@ -156,7 +159,8 @@ def bot_act(*, game_id: int, seat: int) -> bool:
             return False
         state = state_from_json(game.state)
         rng = random.Random(f"{game.seed}:bot:{seat}:{game.version}")
-        action = random_move(rng, seat, engine.pending(state, seat))
+        strategy = game.options.get("bot_strategy", "sensible")
+        action = bot_move(rng, seat, engine.view(state, seat), strategy)
         if action is None:
             return False
         now = time.time()

@@ -15,5 +15,6 @@ urlpatterns = [
     path("g/<str:code>/join", views.seat_join, name="seat-join"),
     path("g/<str:code>/start", views.start, name="start"),
     path("g/<str:code>/leave", views.leave, name="leave"),
+    path("g/<str:code>/bots", views.add_bots, name="add-bots"),
     path("g/<str:code>/act/<str:action>", views.act, name="act"),
 ]

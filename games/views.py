@@ -215,6 +215,21 @@ def start(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+def add_bots(request: HttpRequest, code: str) -> HttpResponse:
+    """The host fills seats with bots from the lobby (services.game_add_bots)."""
+    game = _game_or_404(code)
+    try:
+        count = max(1, min(int(request.POST.get("count", 1)), 12))
+    except ValueError:
+        count = 1
+    try:
+        game = services.game_add_bots(code=game.code, user=request.user, count=count)
+    except GameError as exc:
+        return _render_game(request, game, error=exc.detail, status=exc.status)
+    return _done(request, game)
+
+
+@require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
     game = _game_or_404(code)
     try:
@@ -299,6 +314,8 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
     if status == Game.Status.LOBBY:
         invite = request.build_absolute_uri(reverse("game", args=[game.code]))
         context.update(invite=invite, qr_svg=qr_svg(invite))
+        limit = 12 if game.options.get("expansion") else 10
+        context["bot_counts"] = list(range(1, limit - len(context["seats"]) + 1))
     if me:
         context["my"] = next(s for s in context["seats"] if s["is_me"])
         context["role_label"] = ROLE_LABELS.get(me.get("role"), "")
@@ -580,6 +597,7 @@ RULE_PAGES = [
     ("lord", "The Vampire Lord"),
     ("relics", "Sacred Relics"),
     ("last-wills", "Last Wills"),
+    ("bots", "How the bots play"),
 ]
 
 
