@@ -162,32 +162,39 @@ def play_chunk(job: tuple[Config, int, int]) -> Tally:
 
 @contextlib.contextmanager
 def cached_dining_views():
-    """Serialize each (immutable) Dining once instead of on every view.
+    """Serialize each (immutable) Dining and Knowledge fact once instead of on every view.
 
-    `engine.view` turns the last Dining into JSON for every call, which is most of a bot move's
-    cost: the same frozen `Dining` object is shown for a whole round. This memoizes that one pure
-    function by the object's identity (holding a reference, so the identity cannot be reused),
-    and hands out a shallow copy because `view` adds keys to it. Same output, tested
-    (tests/test_simulate.py); the engine's own code is untouched.
+    `engine.view` turns the last Dining into JSON on every call, which was most of a bot move's
+    cost: the same frozen `Dining` object is shown for a whole round (and a seat's knowledge for
+    the whole game). This memoizes those two pure functions of frozen objects by the object's
+    identity (holding a reference, so an identity cannot be reused) and hands out copies, as
+    `view` adds keys to the Dining's dict. Same output, tested (tests/test_simulate.py); the
+    engine's own code is untouched, and restored on exit.
     """
-    original = view_module._dining
-    memo: dict[int, tuple[object, dict]] = {}
+    originals = {name: getattr(view_module, name) for name in ("_dining", "_fact")}
 
-    def dining(d):
-        if d is None:
-            return None
-        hit = memo.get(id(d))
-        if hit is None or hit[0] is not d:
-            if len(memo) > 256:
-                memo.clear()
-            hit = memo[id(d)] = (d, original(d))
-        return dict(hit[1])
+    def memoized(function):
+        memo: dict[int, tuple[object, dict]] = {}
 
-    view_module._dining = dining
+        def cached(obj):
+            if obj is None:
+                return None
+            hit = memo.get(id(obj))
+            if hit is None or hit[0] is not obj:
+                if len(memo) > 4096:
+                    memo.clear()
+                hit = memo[id(obj)] = (obj, function(obj))
+            return dict(hit[1])
+
+        return cached
+
+    for name, function in originals.items():
+        setattr(view_module, name, memoized(function))
     try:
         yield
     finally:
-        view_module._dining = original
+        for name, function in originals.items():
+            setattr(view_module, name, function)
 
 
 # --- many games, on every core -------------------------------------------------------------------

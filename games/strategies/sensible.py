@@ -27,6 +27,7 @@ How it plays (the guide page "How the bots play" says the same in words):
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -120,9 +121,9 @@ class Reading:
                 score[seat] += rng.random() * 0.75
         else:
             # Public facts only, so every Vampire ranks the Hunters alike and their Stakes meet.
-            shared = random.Random(f"{dining.get('round')}:{len(self.living)}")
-            for seat in sorted(score):
-                score[seat] += shared.random()
+            shared = _shared_order(dining.get("round"), len(score))
+            for i, seat in enumerate(sorted(score)):
+                score[seat] += shared[i]
             for p in tokens:
                 owner = p["owner"]
                 if owner in score and self.known.get(p["target"]) == ally:
@@ -145,10 +146,12 @@ class Reading:
         return sorted(seats, key=lambda s: (self.score.get(s, 0.0), s))
 
     def worst(self, seats) -> int:
-        return self.enemies_first(seats)[0]
+        score = self.score
+        return min(seats, key=lambda s: (-score.get(s, 0.0), s))
 
     def best(self, seats) -> int:
-        return self.allies_first(seats)[0]
+        score = self.score
+        return min(seats, key=lambda s: (score.get(s, 0.0), s))
 
     def is_ally(self, seat: int) -> bool:
         return self.known.get(seat) == self.team
@@ -157,6 +160,13 @@ class Reading:
         """Stake votes a seat drew at the last Dining (how exposed an ally is)."""
         tokens = (self.view.get("last_dining") or {}).get("tokens") or ()
         return sum(STAKES.get(p["token"], 0) for p in tokens if p["target"] == seat)
+
+
+@functools.lru_cache(maxsize=1024)
+def _shared_order(round_: int | None, n: int) -> tuple[float, ...]:
+    """A tie-break every Vampire derives alike from public facts (the round, the living count)."""
+    shared = random.Random(f"{round_}:{n}")
+    return tuple(shared.random() for _ in range(n))
 
 
 # --- the moves --------------------------------------------------------------------------------
