@@ -11,7 +11,10 @@ How it plays (the guide page "How the bots play" says the same in words):
   what they examined, public confessions and Kindred-or-Not verdicts.
 - Hunters score unknowns by the last Dining: a Stake on a known Hunter (or on me) or a Feast on a
   known Vampire is suspicious; a Stake on a known Vampire or a Feast on a known Hunter is
-  reassuring. Stakes and the Double-Stake go to enemies and the most suspicious; the Feast to the
+  reassuring. What the whole table saw counts too: the stakers of the player who drew the most
+  Stakes (Vampires pile up on one Hunter), pairs who feasted each other, the new Alpha's feasters.
+  Every Hunter breaks ties the same way, so with the same facts their Stakes meet.
+  Stakes and the Double-Stake go to enemies and the most suspicious; the Feast to the
   most trusted; the Investigation to the most suspicious player whose role is still unknown.
 - The Vampire team never stakes its own. It ranks Hunters by the threat they pose (who staked a
   Vampire last round, who investigated one, the Alpha) with a tie-break every Vampire computes the
@@ -55,7 +58,7 @@ TOKEN_ORDER = {"double_stake": 0, "stake": 1, "investigation": 2, "feast": 3}
 class Reading:
     """What one seat believes about the table, built once per move from its view."""
 
-    def __init__(self, rng: random.Random, view: dict):
+    def __init__(self, view: dict):
         self.view = view
         me = view["me"]
         self.me = me["seat"]
@@ -66,7 +69,7 @@ class Reading:
         self.living = [s["seat"] for s in seats if s["alive"]]
         self.alpha = next((s["seat"] for s in seats if s["alpha"]), None)
         self.known = self._known(me)
-        self.score = self._scores(rng)
+        self.score = self._scores()
 
     # -- beliefs ----------------------------------------------------------------------------
 
@@ -97,7 +100,7 @@ class Reading:
                 known.setdefault(seat, HUNTERS)
         return known
 
-    def _scores(self, rng: random.Random) -> dict[int, float]:
+    def _scores(self) -> dict[int, float]:
         """seat -> how much this seat wants that one gone (higher: stake it first)."""
         dining = self.view.get("last_dining") or {}
         tokens = dining.get("tokens") or ()
@@ -117,8 +120,11 @@ class Reading:
                     score[owner] += 1.0 * weight - (1.0 if token == "feast" else 0.0)
                 else:
                     score[owner] += -1.5 * weight + (2.0 if token == "feast" else 0.0)
-            for seat in score:  # a little noise: Hunters without facts disagree, like people
-                score[seat] += rng.random() * 0.75
+            self._public_suspicion(dining, tokens, score)
+            # The same tie-break for every Hunter: with the same facts, their Stakes meet too.
+            shared = _shared_order(dining.get("round"), len(score))
+            for i, seat in enumerate(sorted(score)):
+                score[seat] += shared[i] * 0.5
         else:
             # Public facts only, so every Vampire ranks the Hunters alike and their Stakes meet.
             shared = _shared_order(dining.get("round"), len(score))
@@ -136,6 +142,26 @@ class Reading:
             if seat in score:
                 score[seat] += 100.0 if side == enemy else -100.0
         return score
+
+    def _public_suspicion(self, dining: dict, tokens, score: dict[int, float]) -> None:
+        """What the whole table saw at the last Dining, read the way a Hunter would: Vampires
+        pile their Stakes on one Hunter and feast each other, so the stakers of the player who
+        drew the most Stakes, pairs who feasted each other and whoever feasted the newly elected
+        Alpha deserve a closer look."""
+        target = dining.get("eliminated") or dining.get("examined")
+        if target is not None and target != self.me and self.known.get(target) != VAMPIRES:
+            for p in tokens:
+                if p["target"] == target and p["owner"] in score:
+                    score[p["owner"]] += 0.8 * STAKES.get(p["token"], 0)
+        feasts = {(p["owner"], p["target"]) for p in tokens if p["token"] == "feast"}
+        for owner, target in feasts:
+            if (target, owner) in feasts and owner in score:
+                score[owner] += 1.0
+        elected = dining.get("alpha_elected")
+        if elected is not None:
+            for owner, target in feasts:
+                if target == elected and owner in score and owner != self.me:
+                    score[owner] += 0.4
 
     # -- rankings ---------------------------------------------------------------------------
 
@@ -178,7 +204,7 @@ def choose(rng: random.Random, view: dict) -> Choice | None:
     if not pending or view.get("me") is None:
         return None
     options = {p["action"]: p["options"] for p in pending}
-    r = Reading(rng, view)
+    r = Reading(view)
     if "give_relic" in options:
         return _give_relic(r, options["give_relic"])
     if "resolve_choice" in options:
@@ -193,7 +219,7 @@ def choose(rng: random.Random, view: dict) -> Choice | None:
         return _place(r, options["place_token"])
     if "intervention_vote" in options:
         return "intervention_vote", {"target": _protect(r, options["intervention_vote"])}
-    return random_choice(rng, pending)
+    return random_choice(rng, pending, view)
 
 
 def _place(r: Reading, options: dict) -> Choice:
