@@ -44,7 +44,7 @@ def post_windows(t, kill=2, ghosts=None):
     return t
 
 
-# -- R10.3 order -----------------------------------------------------------------------------------
+# -- R10.3 order ----------------------------------------------------------------------------------
 
 
 def test_r10_3_pre_mingling_windows_open_in_board_order_before_mingling():
@@ -146,7 +146,6 @@ def test_r10_3_a_negated_relic_gets_no_window():
     assert window(t)["seat"] == 3
     assert pass_windows(t) == PRE[2:]
     post_windows(t)
-    use(t, 4, "whisper_wick_candle", targets=[], owners=[]) if False else None
     assert pass_windows(t)[0] == POST[0]
 
 
@@ -190,7 +189,7 @@ def test_r10_3_the_blood_of_the_one_has_the_last_post_mingling_slot():
     ]
 
 
-# -- holders stay secret -------------------------------------------------------------------------
+# -- holders stay secret --------------------------------------------------------------------------
 
 
 def test_r10_3_an_open_window_does_not_tell_other_seats_who_holds_the_relic():
@@ -206,7 +205,7 @@ def test_r10_3_an_open_window_does_not_tell_other_seats_who_holds_the_relic():
         assert not (tells_relic and tells_seat), f"seat {seat} learns seat 1 holds the Bell"
 
 
-# -- R10.4 markers -------------------------------------------------------------------------------
+# -- R10.4 markers --------------------------------------------------------------------------------
 
 
 def test_r10_4_the_ritual_bell_cannot_target_the_same_relic_two_rounds_running():
@@ -249,7 +248,7 @@ def test_r10_4_markers_are_shown_on_the_targeted_card():
     assert t.view(5)["me"]["relic"]["negated"] is False
 
 
-# -- R10.5 discarded relics ----------------------------------------------------------------------
+# -- R10.5 discarded relics -----------------------------------------------------------------------
 
 
 def test_r10_5_a_living_holders_discarded_relic_cannot_be_copied_nor_is_active():
@@ -283,7 +282,7 @@ def test_r10_5_a_ghosts_discarded_relic_can_be_copied():
     assert data(t)["copy"]["as"] == "key_of_quick_passage"
 
 
-# -- R9 three living -----------------------------------------------------------------------------
+# -- R9 three living ------------------------------------------------------------------------------
 
 R9 = {
     1: "false_idol",

@@ -1,0 +1,871 @@
+"""R11: one test per card per ruling (glossary, RULES.md R11, the module's documented rulings).
+
+Six players unless said otherwise: seat 1 the Vampire Lord, seat 2 a Vampire, 3–6 Hunters. Round 1
+(conftest): seat 3 has the most Stakes and is examined by seat 4, who is the Alpha of round 2.
+"""
+
+from __future__ import annotations
+
+from games.engine import pending
+from relics.rules import MODULE
+from tests.engine.test_r13_last_wills import stack
+from tests.relics.conftest import (
+    data,
+    holdings,
+    offers,
+    pass_windows,
+    play,
+    relic_table,
+    settle_choices,
+    use,
+    window,
+)
+
+NEUTRAL = [
+    "crown_of_solomon",
+    "ceremonial_dagger",
+    "seers_orb",
+    "whisper_wick_candle",
+    "signet_ring",
+    "hindsight_looking_glass",
+    "ritual_bell",
+    "key_of_quick_passage",
+    "van_helsings_journal",
+]
+
+
+def hold(n=6, **over):
+    """Seat -> relic: `s5="false_idol"` etc., the other seats neutral cards (passed by default)."""
+    wanted = {int(k[1:]): v for k, v in over.items()}
+    pool = [r for r in NEUTRAL if r not in wanted.values()]
+    for seat in range(1, n + 1):
+        wanted.setdefault(seat, pool.pop(0))
+    return wanted
+
+
+def table(roles="LVHHHH", windows=False, **over):
+    return relic_table(roles, hold(len(roles), **over), windows=windows)
+
+
+def to_post(t, plan, ghosts=None):
+    """Pass the pre windows, place `plan`; stops at the first post window (or later)."""
+    pass_windows(t)
+    t.mingle(plan, ghosts=ghosts)
+    return t
+
+
+def kill_round(t, kill, ghosts=None):
+    """Pass the pre windows, mingle so that `kill` dies, pass the post windows."""
+    from tests.engine.test_r5_ties import rig
+
+    pass_windows(t)
+    protected = next(iter(ghosts.values())) if ghosts else None
+    t.mingle(rig(t.state, most_stakes=kill, protected=protected), ghosts=ghosts)
+    return finish_round(t)
+
+
+def until_window(t, seat):
+    while t.state.phase == "relic_window" and window(t)["seat"] != seat:
+        t.do(window(t)["seat"], "pass")
+    assert window(t) and window(t)["seat"] == seat, t.state.phase
+    return t
+
+
+def finish_round(t):
+    """Pass this round's post-mingling windows (choices and ties are left open)."""
+    while t.state.phase == "relic_window" and window(t)["stage"] == "post":
+        t.do(window(t)["seat"], "pass")
+    return t
+
+
+# Round 2 plans (seat 4 the Alpha). TIE: seats 3 and 5 tie with 3 Stake votes; seat 2 the most
+# Feasts; the Investigation on seat 6.
+TIE = {1: "S3 S5 F2", 2: "S3 S5 F1", 3: "S5 S6 F1", 4: "D1 F2 I6", 5: "S3 S6 F2", 6: "S2 S4 F3"}
+# KEY: seat 5 has 4 Stake votes, seat 6 has 3; the Investigation on seat 5; seat 2 is elected.
+KEY = {1: "S5 S3 F2", 2: "S5 S3 F1", 3: "S5 S6 F1", 4: "D6 F2 I5", 5: "S1 S2 F4", 6: "S5 S1 F2"}
+# CROSS: seat 3 is killed with 4 Stake votes, 2 of them from the Lord and the Vampire.
+CROSS = {1: "S3 S5 F2", 2: "S3 S6 F1", 3: "S5 S6 F1", 4: "D3 F2 I6", 5: "S1 S6 F2", 6: "S2 S4 F5"}
+# NO_CROSS: seat 3 is killed with 4 Stake votes, all from Hunters.
+NO_CROSS = {1: "S5 S6 F2", 2: "S5 S4 F1", 3: "S5 S6 F1", 4: "D3 F2 I6", 5: "S3 S1 F2"}
+NO_CROSS |= {6: "S3 S1 F2"}
+# LORD_DIES: seat 1 (the Lord) has 5 Stake votes, none from seat 6.
+LORD_DIES = {1: "S3 S5 F2", 2: "S1 S5 F3", 3: "S1 S6 F2", 4: "D1 F2 I6", 5: "S1 S3 F2"}
+LORD_DIES |= {6: "S3 S5 F2"}
+
+
+# -- Ritual Bell ----------------------------------------------------------------------------------
+
+
+def test_r11_ritual_bell_negates_one_living_players_relic_for_this_round_only():
+    t = table(windows=True, s1="ritual_bell", s3="ceremonial_dagger")
+    use(t, 1, "ritual_bell", targets=[3])
+    pass_windows(t)
+    t.place(3, "S5")
+    t.illegal("illegal_target", 3, "place_token", token="stake", target=5)  # no Dagger now
+    t.mingle({**KEY, 3: "S6 F1"})
+    finish_round(t)
+    assert t.state.round == 3 and not t.alive(5)
+    pass_windows(t)
+    t.place(3, "S4 S4")  # the Dagger works again
+
+
+def test_r11_ritual_bell_tells_the_target_privately_and_names_no_relic_publicly():
+    t = table(windows=True, s1="ritual_bell", s5="false_idol")
+    use(t, 1, "ritual_bell", targets=[5])
+    (private,) = [e for e in t.events if e.kind == "relic_negated"]
+    assert private.audience == (5,) and "False Idol" in private.text
+    public = [e for e in t.events if e.kind == "relic_used"][-1]
+    assert public.audience is None and "Idol" not in public.text
+
+
+def test_r11_ritual_bell_targets_only_living_players_and_not_itself():
+    t = table(s1="ritual_bell")
+    play(t, 3, 5)
+    assert t.state.round == 3 and window(t)["seat"] == 1
+    (opts,) = offers(t, 1, "use_relic")
+    assert 3 not in opts["targets"] and 1 not in opts["targets"]
+    t.illegal("illegal_target", 1, "use_relic", relic="ritual_bell", targets=[3])
+    t.illegal("illegal_target", 1, "use_relic", relic="ritual_bell", targets=[1])
+
+
+# -- Signet Ring ----------------------------------------------------------------------------------
+
+
+def test_r11_signet_ring_swaps_the_ring_with_the_targeted_relic():
+    t = table(windows=True, s2="signet_ring", s5="false_idol")
+    until_window(t, 2)
+    use(t, 2, "signet_ring", targets=[5])
+    assert holdings(t)[2] == ["false_idol"] and holdings(t)[5] == ["signet_ring"]
+    assert t.view(2)["me"]["relic"]["id"] == "false_idol"
+    assert t.view(5)["me"]["relic"]["id"] == "signet_ring"
+    got = {e.audience: e.text for e in t.events if e.kind == "relic_received" and e.round == 2}
+    assert "False Idol" in got[(2,)] and "Signet Ring" in got[(5,)]
+    public = [e for e in t.events if e.kind == "relic_used"][-1]
+    assert "Idol" not in public.text
+
+
+def test_r11_signet_ring_cannot_target_the_crown_of_solomon():
+    t = table(windows=True, s2="signet_ring", s5="crown_of_solomon")
+    until_window(t, 2)
+    (opts,) = offers(t, 2, "use_relic")
+    assert 5 not in opts["targets"]
+    t.illegal("illegal_target", 2, "use_relic", relic="signet_ring", targets=[5])
+
+
+def test_r11_signet_ring_acts_once_per_round_the_new_holder_gets_no_ring_window():
+    t = table(windows=True, s2="signet_ring", s5="false_idol")
+    until_window(t, 2)
+    use(t, 2, "signet_ring", targets=[5])
+    assert not (window(t) and window(t)["seat"] == 5 and window(t)["as"] == "signet_ring")
+
+
+# -- Hindsight Looking Glass ----------------------------------------------------------------------
+
+
+def glass_round(**over):
+    """Round 3: seat 2 (the Vampire) died in round 2 holding `over['s2']`; seat 3 has the Glass."""
+    t = table(s3="hindsight_looking_glass", **over)
+    play(t, 2, 5)
+    assert t.state.round == 3 and not t.alive(2)
+    return t
+
+
+def test_r11_hindsight_copies_only_a_ghosts_relic():
+    t = glass_round(s2="false_idol")
+    until_window(t, 3)
+    (opts,) = offers(t, 3, "use_relic")
+    assert opts["targets"] == [2]
+    t.illegal("illegal_target", 3, "use_relic", relic="hindsight_looking_glass", targets=[5])
+
+
+def test_r11_hindsight_copying_the_ritual_bell_acts_at_once():
+    t = glass_round(s2="ritual_bell", s5="false_idol")
+    until_window(t, 3)
+    use(t, 3, "hindsight_looking_glass", targets=[2])
+    assert window(t) == {
+        "card": "hindsight_looking_glass",
+        "seat": 3,
+        "as": "ritual_bell",
+        "stage": "pre",
+    }
+    use(t, 3, "ritual_bell", targets=[5])
+    assert MODULE.adjust_tally(t.state, "stake", {5: 0}) == {5: 0}  # the Idol is negated
+
+
+def test_r11_hindsight_copying_the_signet_ring_must_swap_the_glass_which_the_other_then_uses():
+    t = glass_round(s2="signet_ring", s5="false_idol")
+    until_window(t, 3)
+    use(t, 3, "hindsight_looking_glass", targets=[2])
+    assert window(t)["as"] == "signet_ring"
+    use(t, 3, "signet_ring", targets=[5])
+    assert holdings(t)[3] == ["false_idol"] and holdings(t)[5] == ["hindsight_looking_glass"]
+    play(t, 6, 1, ghosts={2: 4})
+    assert t.state.round == 4
+    until_window(t, 5)
+    assert window(t)["as"] == "hindsight_looking_glass"
+
+
+def test_r11_hindsight_copying_a_bangle_has_no_effect():
+    t = table(s2="bangle_of_oaths", s5="bangle_of_oaths", s3="hindsight_looking_glass")
+    play(t, 2, 6)  # seat 5 dies with seat 2 (Bangle)
+    assert not t.alive(2) and not t.alive(5) and t.state.round == 3
+    until_window(t, 3)
+    use(t, 3, "hindsight_looking_glass", targets=[2])
+    pass_windows(t)
+    plan = {1: "S3 S4 F6", 3: "S1 S4 F6", 4: "S1 S6 F3", 6: "D1 F3 I4"}
+    t.mingle(plan, ghosts={2: 4, 5: 4})
+    seen = pass_windows(t) if t.state.phase == "relic_window" else []
+    assert (3, "bangle_of_oaths") not in seen
+
+
+def test_r11_hindsight_copying_the_key_discards_the_glass_when_used():
+    t = glass_round(s2="key_of_quick_passage")
+    until_window(t, 3)
+    use(t, 3, "hindsight_looking_glass", targets=[2])
+    pass_windows(t)
+    t.mingle({1: "S3 S4 F6", 3: "S1 S4 F6", 4: "S3 S6 F1", 5: "D3 F4 I6", 6: "S3 S5 F4"})
+    until_window(t, 3)
+    assert window(t)["as"] == "key_of_quick_passage"
+    use(t, 3, "key_of_quick_passage")
+    assert holdings(t).get(3) is None
+    assert holdings(t, discarded=True)[3] == ["hindsight_looking_glass"]
+    finish_round(t)
+    assert t.alive(3)  # every token on seat 3 was ignored
+
+
+def test_r11_hindsight_copying_the_scales_discards_the_glass_when_the_second_effect_is_used():
+    t = table(s3="hindsight_looking_glass", s6="scales_of_justice")
+    play(t, 6, 1)  # seat 6 dies holding the Scales
+    until_window(t, 3)
+    use(t, 3, "hindsight_looking_glass", targets=[6])
+    pass_windows(t)
+    # seats 4 and 5 tie with 3 Stake votes; seat 3 (the Glass) is not tied
+    t.mingle({1: "D2 F3 I4", 2: "S4 S5 F3", 3: "S4 S5 F2", 4: "S5 S1 F2", 5: "S4 S1 F2"})
+    finish_round(t)
+    assert t.state.phase == "tiebreak" and sorted(t.state.tie.candidates) == [4, 5]
+    assert offers(t, 3, "use_relic") == [{"relic": "scales_of_justice", "targets": [4, 5]}]
+    use(t, 3, "scales_of_justice", targets=[5])
+    assert not t.alive(5) and t.alive(4)
+    assert holdings(t, discarded=True)[3] == ["hindsight_looking_glass"]
+    assert holdings(t).get(3) is None
+
+
+def test_r11_hindsight_copying_the_blood_discards_the_glass_when_used():
+    t = glass_round(s2="blood_of_the_one")
+    until_window(t, 3)
+    use(t, 3, "hindsight_looking_glass", targets=[2])
+    pass_windows(t)
+    assert offers(t, 3, "use_relic")[0]["relic"] == "blood_of_the_one"
+    use(t, 3, "blood_of_the_one", targets=[5])
+    assert holdings(t, discarded=True)[3] == ["hindsight_looking_glass"]
+
+
+def test_r11_hindsight_copying_the_false_idol_gives_the_stake_but_no_hand_over():
+    t = glass_round(s2="false_idol")
+    until_window(t, 3)
+    use(t, 3, "hindsight_looking_glass", targets=[2])
+    assert MODULE.adjust_tally(t.state, "stake", {3: 0, 4: 0}) == {3: 1, 4: 0}
+    play(t, 3, 1, ghosts={2: 4})
+    assert not t.alive(3)
+    assert not [e for e in t.events if e.kind == "relic_used" and "hands" in e.text]
+
+
+def test_r11_hindsight_copying_the_candle_acts_in_the_candles_post_slot():
+    t = glass_round(s2="whisper_wick_candle", s4="key_of_quick_passage")
+    until_window(t, 3)
+    use(t, 3, "hindsight_looking_glass", targets=[2])
+    pass_windows(t)
+    t.mingle({1: "S3 S4 F6", 3: "S1 S4 F6", 4: "S3 S6 F1", 5: "D3 F4 I6", 6: "S3 S5 F4"})
+    assert window(t)["seat"] == 3 and window(t)["as"] == "whisper_wick_candle"
+
+
+# -- Whisper-Wick Candle --------------------------------------------------------------------------
+
+
+def candle_table():
+    t = table(s4="whisper_wick_candle")
+    to_post(t, TIE)
+    until_window(t, 4)
+    return t
+
+
+def test_r11_whisper_wick_candle_swaps_one_token_between_two_seats():
+    t = candle_table()
+    # seat 6's Stake on 2 and seat 3's Stake on 5 change places
+    use(t, 4, "whisper_wick_candle", targets=[2, 5], owners=[6, 3])
+    placed = {(p.owner, p.target) for p in t.state.placements}
+    assert (6, 5) in placed and (3, 2) in placed
+    assert (6, 2) not in placed and (3, 5) not in placed
+    assert len(t.state.placements) == 18
+
+
+def test_r11_whisper_wick_candle_may_target_its_own_holder():
+    t = candle_table()
+    (opts,) = offers(t, 4, "use_relic")
+    assert 4 in opts["targets"]
+    use(t, 4, "whisper_wick_candle", targets=[4, 5], owners=[6, 1])
+    placed = {(p.owner, p.target) for p in t.state.placements}
+    assert (6, 5) in placed and (1, 4) in placed
+
+
+def test_r11_whisper_wick_candle_never_puts_a_token_on_its_owner():
+    t = candle_table()
+    # seat 3's Stake on 5 to seat 3 itself
+    t.illegal(
+        "illegal_target", 4, "use_relic", relic="whisper_wick_candle", targets=[5, 3], owners=[3, 1]
+    )
+
+
+def test_r11_whisper_wick_candle_never_puts_two_of_one_owners_tokens_on_one_seat():
+    t = candle_table()
+    # seat 1's Stake on 3 would go to seat 5, where seat 1 already has a Stake
+    t.illegal(
+        "illegal_target", 4, "use_relic", relic="whisper_wick_candle", targets=[3, 5], owners=[1, 2]
+    )
+
+
+def test_r11_whisper_wick_candle_needs_a_token_of_the_named_owner_on_each_seat():
+    t = candle_table()
+    t.illegal(
+        "illegal_target", 4, "use_relic", relic="whisper_wick_candle", targets=[3, 5], owners=[6, 1]
+    )
+    t.illegal(
+        "bad_request", 4, "use_relic", relic="whisper_wick_candle", targets=[3, 3], owners=[1, 1]
+    )
+
+
+# -- Bangle of Oaths ------------------------------------------------------------------------------
+
+
+def test_r11_bangle_moves_up_to_two_tokens_to_the_partner():
+    t = table(s3="bangle_of_oaths", s6="bangle_of_oaths")
+    to_post(t, TIE)
+    until_window(t, 3)
+    assert offers(t, 3, "use_relic")[0]["owners"] == [1, 2, 5, 6]
+    t.illegal("bad_request", 3, "use_relic", relic="bangle_of_oaths", owners=[1, 2, 5])
+    use(t, 3, "bangle_of_oaths", owners=[1, 2])
+    on = lambda s: sorted(p.owner for p in t.state.placements if p.target == s)  # noqa: E731
+    assert on(3) == [5, 6] and on(6) == [1, 2, 3, 4, 5]
+
+
+def test_r11_bangle_never_moves_a_token_onto_its_owner_nor_doubles_an_owner():
+    t = table(s3="bangle_of_oaths", s6="bangle_of_oaths")
+    to_post(t, {**TIE, 6: "S3 S4 F2", 2: "S3 S5 F1"})
+    until_window(t, 3)
+    t.illegal("illegal_target", 3, "use_relic", relic="bangle_of_oaths", owners=[6])
+    t.illegal("illegal_target", 3, "use_relic", relic="bangle_of_oaths", owners=[5])  # 5 -> 6 twice
+
+
+def test_r11_bangle_partner_dies_when_the_other_is_eliminated():
+    t = table(s3="bangle_of_oaths", s6="bangle_of_oaths")
+    to_post(t, KEY)
+    finish_round(t)
+    assert not t.alive(5) and t.alive(3)
+    t2 = table(s5="bangle_of_oaths", s6="bangle_of_oaths")
+    to_post(t2, KEY)
+    finish_round(t2)
+    assert not t2.alive(5) and not t2.alive(6)
+    assert [e.kind for e in t2.events if e.kind == "relic_bangle"] == ["relic_bangle"]
+
+
+def test_r11_bangle_partner_dies_through_protection():
+    t = table(s5="bangle_of_oaths", s6="bangle_of_oaths")
+    play(t, 3, 5)  # round 2: seat 3 dies
+    pass_windows(t)
+    t.mingle(
+        {1: "S5 S4 F2", 2: "S5 S4 F1", 4: "S5 S1 F2", 5: "D1 F4 I2", 6: "S5 S4 F2"},
+        ghosts={3: 6},
+    )
+    finish_round(t)
+    assert t.dining["protected"] == 6
+    assert not t.alive(5) and not t.alive(6)
+
+
+def bell_bangle(roles_kill):
+    """Seat 1 rings the Bell on seat 6's Bangle in round 3 and seat 5 (the other Bangle) dies."""
+    t = table(s1="ritual_bell", s5="bangle_of_oaths", s6="bangle_of_oaths")
+    play(t, roles_kill, 1)
+    assert t.state.round == 3
+    until_window(t, 1)
+    use(t, 1, "ritual_bell", targets=[6])
+    pass_windows(t)
+    living = t.state.living
+    plan = {s: "" for s in living}
+    others = [s for s in living if s != 5]
+    for s in living:
+        words, used = [], set()
+        for tok in t.state.hands[s - 1]:
+            if tok in ("stake", "double_stake") and s != 5 and 5 not in used:
+                target = 5
+            else:
+                target = next(x for x in others if x != s and x not in used)
+            used.add(target)
+            words.append(
+                {"stake": "S", "double_stake": "D", "feast": "F", "investigation": "I"}[tok]
+                + str(target)
+            )
+        plan[s] = " ".join(words)
+    t.mingle(plan, ghosts={g: 4 for g in t.state.ghosts})
+    finish_round(t)
+    return t
+
+
+def test_r11_bangle_negated_by_the_ritual_bell_its_holder_dies_at_the_start_of_next_round():
+    t = bell_bangle(2)
+    assert not t.alive(6) and t.state.round == 4
+    deaths = [e for e in t.events if e.kind == "relic_bangle"]
+    assert deaths and deaths[-1].round == 4
+    # during round 3 seat 6 was still alive: the death event of seat 5 came first
+    elim = [e for e in t.events if e.kind == "eliminated"]
+    assert [e.data["seat"] for e in elim][-2:] == [5, 6]
+    assert elim[-1].round == 4
+
+
+def test_r11_bangle_deferred_death_is_followed_by_the_win_check():
+    t = bell_bangle(3)  # Hunters 3, 5, then 6: only one Hunter is left
+    assert t.state.outcome is not None and t.state.outcome.winner == "vampires"
+    assert t.state.round == 4
+
+
+def test_r11_bangle_deferred_death_comes_before_the_r9_count_of_living_players():
+    t = bell_bangle(2)  # seats 2, 5, then 6: seats 1, 3, 4 live
+    assert t.state.outcome is None
+    assert t.state.living == (1, 3, 4) and t.state.three_living
+    assert t.state.hands[0] == ("stake", "feast")
+
+
+# -- Key of Quick Passage -------------------------------------------------------------------------
+
+
+def test_r11_key_discards_and_ignores_every_token_on_its_seat_investigation_included():
+    t = table(s5="key_of_quick_passage")
+    to_post(t, KEY)
+    until_window(t, 5)
+    use(t, 5, "key_of_quick_passage")
+    finish_round(t)
+    assert t.alive(5) and not t.alive(6)
+    assert t.dining["investigated"] is None
+    assert holdings(t, discarded=True)[5] == ["key_of_quick_passage"]
+    knowledge = t.view(4)["me"]["knowledge"]
+    assert not any(k["seat"] == 5 for k in knowledge)
+
+
+def test_r11_key_unplaced_tokens_still_count_against_its_holder():
+    t = table(s5="key_of_quick_passage")
+    plan = {**KEY}
+    del plan[5]  # seat 5 places nothing: 3 automatic Stake votes
+    plan[4] = "D1 F2 I5"
+    plan[6] = "S4 S2 F1"  # nobody has more than 2 placed Stake votes
+    pass_windows(t)
+    t.mingle(plan)
+    until_window(t, 5)
+    use(t, 5, "key_of_quick_passage")
+    finish_round(t)
+    assert not t.alive(5)
+
+
+# -- Ceremonial Dagger ----------------------------------------------------------------------------
+
+
+def test_r11_ceremonial_dagger_both_stakes_on_one_player_counted_twice():
+    t = table(s5="ceremonial_dagger")
+    t.place(5, "S3")
+    assert 3 in offers(t, 5, "place_token")[0]["targets"]
+    t.place(5, "S3")
+    t.illegal("illegal_target", 5, "place_token", token="feast", target=3)  # Feasts never stack
+    t.mingle({1: "S6 S4 F2", 2: "S6 S4 F1", 3: "S6 S1 F2", 4: "D6 F2 I1", 5: "F2", 6: "S3 S1 F2"})
+    finish_round(t)
+    assert not t.alive(6)  # 5 votes; seat 3: 2 from the Dagger + 1 = 3
+
+
+def test_r11_ceremonial_dagger_others_may_not_stack():
+    t = table(s5="ceremonial_dagger")
+    t.place(3, "S6")
+    t.illegal("illegal_target", 3, "place_token", token="stake", target=6)
+
+
+# -- Seer's Orb -----------------------------------------------------------------------------------
+
+
+def test_r11_seers_orb_votes_only_when_there_are_ghosts_and_may_vote_for_itself():
+    t = table(s6="seers_orb")
+    assert offers(t, 6, "intervention_vote") == []
+    t.illegal("wrong_phase", 6, "intervention_vote", target=6)
+    play(t, 2, 5)
+    pass_windows(t)
+    (opts,) = offers(t, 6, "intervention_vote")
+    assert 6 in opts["targets"]
+    t.do(6, "intervention_vote", target=6)
+
+
+def test_r11_seers_orb_vote_never_holds_mingling_open():
+    t = table(s6="seers_orb")
+    play(t, 2, 5)
+    pass_windows(t)
+    t.mingle(
+        {1: "S3 S4 F6", 3: "S1 S4 F6", 4: "S3 S6 F1", 5: "D3 F4 I6", 6: "S3 S1 F4"},
+        ghosts={2: 4},
+    )
+    assert any(
+        e.kind == "mingling_over" and e.round == 3 and e.text.startswith("Every token")
+        for e in t.events
+    )
+
+
+def test_r11_seers_orb_decides_an_intervention_tie():
+    t = table(s6="seers_orb")
+    play(t, 2, 5)
+    pass_windows(t)
+    t.do(6, "intervention_vote", target=6)
+    t.mingle(
+        {1: "S3 S4 F6", 3: "S1 S4 F6", 4: "S3 S6 F1", 5: "D3 F4 I6", 6: "S3 S1 F4"},
+        ghosts={2: 4},
+    )
+    pass_windows(t)
+    assert t.state.phase == "tiebreak" and t.state.tie.kind == "intervention"
+    assert t.state.tie.decider == 6 and t.state.tie.decided_by == "relics"
+    t.do(6, "tiebreak_vote", target=6)
+    assert t.dining["protected"] == 6
+
+
+# -- Effigy of Innocence --------------------------------------------------------------------------
+
+
+def test_r11_effigy_gives_one_fewer_stake_vote():
+    t = table(s5="effigy_of_innocence")
+    to_post(t, TIE)  # seats 3 and 5 tie with 3: the Effigy takes seat 5 down to 2
+    finish_round(t)
+    assert not t.alive(3) and t.alive(5)
+    assert MODULE.adjust_tally(t.state, "stake", {5: 0}) == {5: 0}  # never below 0
+
+
+def test_r11_effigy_blocks_the_investigation():
+    t = table(s6="effigy_of_innocence")
+    to_post(t, TIE)
+    finish_round(t)
+    assert t.dining["investigated"] is None
+    assert not any(k["seat"] == 6 for k in t.view(4)["me"]["knowledge"] if "role" in k)
+
+
+def test_r11_effigy_blocks_a_parting_glance():
+    t = relic_table("LVHHHH", hold(s6="effigy_of_innocence"), last_wills=True)
+    stack(t, "parting_glance")
+    to_post(t, KEY)
+    finish_round(t)
+    assert not t.alive(5) and t.state.phase == "last_will"
+    t.do(5, "resolve_choice", choice="parting_glance", targets=[6])
+    assert not any(k["seat"] == 6 for k in t.view(5)["me"]["knowledge"] if "role" in k)
+
+
+def test_r11_effigy_of_a_dead_holder_does_not_stop_van_helsing():
+    """Assumed: the Journal examines the eliminated player, whose Effigy is a Ghost's relic and
+    so gives no effect (R10.3)."""
+    t = table(s1="effigy_of_innocence", s6="van_helsings_journal")
+    to_post(t, LORD_DIES)
+    while t.state.phase == "relic_window":
+        t.do(window(t)["seat"], "pass")
+    assert not t.alive(1)
+    assert t.state.phase == "relic_choice" and data(t)["choice"]["seat"] == 6
+
+
+def test_r11_effigy_blocks_van_helsing_on_a_living_target():
+    t = table(s6="effigy_of_innocence")
+    assert MODULE.blocks_examination(t.state, 4, 6) and not MODULE.blocks_examination(t.state, 4, 5)
+
+
+# -- The False Idol -------------------------------------------------------------------------------
+
+
+def test_r11_false_idol_gives_one_automatic_stake_vote():
+    t = table(s5="false_idol")
+    to_post(t, {**TIE})  # seats 3 and 5 tie with 3: the Idol makes it 4 for seat 5
+    finish_round(t)
+    while t.state.phase == "relic_choice":
+        t.do(5, "pass")
+    assert not t.alive(5) and t.alive(3)
+
+
+def test_r11_false_idol_its_killed_holder_may_give_it_to_a_living_player_at_most_twice():
+    t = table(s5="false_idol", s6="crown_of_solomon")
+    to_post(t, TIE)
+    finish_round(t)
+    assert t.state.phase == "relic_choice" and data(t)["choice"]["seat"] == 5
+    (opts,) = offers(t, 5, "resolve_choice")
+    assert opts["targets"] == list(t.state.living)
+    t.do(5, "resolve_choice", choice="false_idol", targets=[6])
+    assert sorted(holdings(t)[6]) == ["crown_of_solomon", "false_idol"]
+    assert sorted(r["id"] for r in t.view(6)["me"]["relics"]) == ["crown_of_solomon", "false_idol"]
+    settle_choices(t)
+    assert t.state.round == 3
+    kill_round(t, 6, ghosts={5: 4})  # round 3: seat 6 dies
+    assert not t.alive(6) and t.state.phase == "relic_choice"
+    t.do(6, "resolve_choice", choice="false_idol", targets=[3])
+    assert "false_idol" in holdings(t)[3]
+    settle_choices(t)
+    assert t.state.round == 4
+    kill_round(t, 3, ghosts={5: 1, 6: 1})
+    assert not t.alive(3)
+    assert t.state.phase != "relic_choice"  # the third time: no hand-over
+
+
+def test_r11_false_idol_hand_over_is_optional_and_times_out_as_declined():
+    t = table(s5="false_idol")
+    to_post(t, TIE)
+    finish_round(t)
+    assert t.state.phase == "relic_choice"
+    t.expire()
+    assert holdings(t)[5] == ["false_idol"]
+
+
+def test_r11_false_idol_negated_by_the_bell_offers_no_hand_over_this_round():
+    t = table(windows=True, s1="ritual_bell", s5="false_idol")
+    use(t, 1, "ritual_bell", targets=[5])
+    to_post(t, KEY)
+    finish_round(t)
+    assert not t.alive(5)
+    assert t.state.phase != "relic_choice", "a negated False Idol is handed over"
+
+
+# -- Scales of Justice ----------------------------------------------------------------------------
+
+
+def test_r11_scales_tied_holder_chooses_the_outcome_instead_of_the_vote():
+    t = table(s3="scales_of_justice")
+    to_post(t, TIE)
+    finish_round(t)
+    assert t.state.phase == "tiebreak" and t.state.tie.decider == 3
+    assert t.state.tie.voters == (3,)
+    t.do(3, "tiebreak_vote", target=5)
+    assert not t.alive(5) and t.alive(3)
+    assert holdings(t)[3] == ["scales_of_justice"]  # kept: not discarded
+
+
+def test_r11_scales_discarded_to_decide_any_tie():
+    t = table(s6="scales_of_justice")
+    to_post(t, TIE)
+    finish_round(t)
+    assert t.state.phase == "tiebreak" and t.state.tie.decider is None
+    assert offers(t, 6, "use_relic") == [{"relic": "scales_of_justice", "targets": [3, 5]}]
+    t.illegal("illegal_target", 6, "use_relic", relic="scales_of_justice", targets=[6])
+    use(t, 6, "scales_of_justice", targets=[3])
+    assert not t.alive(3) and t.alive(5)
+    assert holdings(t).get(6) is None
+    assert holdings(t, discarded=True)[6] == ["scales_of_justice"]
+    assert t.dining["ties"][0]["decided_by"] == "scales_of_justice"
+
+
+def test_r11_scales_decides_an_election_tie_too():
+    t = table(s6="scales_of_justice")
+    plan = {1: "S3 S5 F2", 2: "S3 S6 F1", 3: "S5 S6 F1", 4: "D3 F2 I6", 5: "S4 S6 F2"}
+    plan[6] = "S2 S4 F1"  # seat 3 killed; seats 1 and 2 tie with 3 Feasts
+    to_post(t, plan)
+    finish_round(t)
+    assert t.state.phase == "tiebreak" and t.state.tie.kind == "election"
+    use(t, 6, "scales_of_justice", targets=[1])
+    assert t.dining["alpha_elected"] == 1 or t.state.alpha == 1
+
+
+# -- Crown of Solomon -----------------------------------------------------------------------------
+
+
+def test_r11_crown_of_solomon_cannot_be_mesmerized():
+    t = table(s4="crown_of_solomon")
+    to_post(t, {**KEY, 4: "D6 F2 I1"})  # the Alpha investigates the Lord
+    finish_round(t)
+    assert t.dining["investigated"] == 1
+    assert t.view(4)["me"]["mesmerized"] is False
+    assert any(k.get("role") == "vampire_lord" for k in t.view(4)["me"]["knowledge"])
+
+
+def test_r11_without_the_crown_the_same_investigation_mesmerizes():
+    t = table(s4="seers_orb", s3="crown_of_solomon")
+    to_post(t, {**KEY, 4: "D6 F2 I1"})
+    finish_round(t)
+    assert t.view(4)["me"]["mesmerized"] is True
+
+
+# -- Van Helsing's Journal ------------------------------------------------------------------------
+
+
+def test_r11_van_helsing_examines_the_eliminated_when_none_of_your_stakes_is_on_them():
+    t = table(s6="van_helsings_journal")
+    to_post(t, LORD_DIES)
+    while t.state.phase == "relic_window":
+        t.do(window(t)["seat"], "pass")
+    assert not t.alive(1)
+    assert t.state.phase == "relic_choice" and data(t)["choice"]["seat"] == 6
+    (opts,) = offers(t, 6, "resolve_choice")
+    assert opts["targets"] == [1]
+    t.do(6, "resolve_choice", choice="van_helsings_journal", targets=[1])
+    me = t.view(6)["me"]
+    assert {"seat": 1, "role": "vampire_lord"}.items() <= me["knowledge"][-2].items() or any(
+        k.get("role") == "vampire_lord" for k in me["knowledge"]
+    )
+    assert me["mesmerized"] is True  # R8.1 applies
+
+
+def test_r11_van_helsing_not_offered_with_a_stake_on_the_eliminated():
+    t = table(s6="van_helsings_journal")
+    to_post(t, {**LORD_DIES, 6: "S1 S5 F2"})
+    while t.state.phase == "relic_window":
+        t.do(window(t)["seat"], "pass")
+    assert not t.alive(1)
+    assert t.state.phase != "relic_choice"
+
+
+def test_r11_van_helsing_comes_after_the_last_will():
+    t = relic_table("LVHHHH", hold(s6="van_helsings_journal"), last_wills=True)
+    stack(t, "nothing_to_say")
+    to_post(t, LORD_DIES)
+    while t.state.phase == "relic_window":
+        t.do(window(t)["seat"], "pass")
+    assert t.state.phase == "relic_choice"
+    kinds = [e.kind for e in t.events if e.round == 2]
+    assert "last_will" in kinds
+
+
+# -- Cross of Saint John --------------------------------------------------------------------------
+
+
+def test_r11_cross_of_saint_john_half_the_stakes_from_vampires_hunters_win_at_once():
+    t = table(s3="cross_of_saint_john")
+    to_post(t, CROSS)
+    finish_round(t)
+    assert not t.alive(3)
+    assert t.state.outcome is not None and t.state.outcome.winner == "hunters"
+    assert "relic_cross" in t.kinds()
+
+
+def test_r11_cross_of_saint_john_stakes_from_hunters_only_nothing_happens():
+    t = table(s3="cross_of_saint_john")
+    to_post(t, NO_CROSS)
+    finish_round(t)
+    assert not t.alive(3) and t.state.outcome is None
+
+
+def test_r11_cross_of_saint_john_automatic_votes_are_excluded():
+    t = table(s3="cross_of_saint_john")
+    plan = {1: "S3 S5 F2", 2: "S3 S6 F1", 4: "D5 F2 I6", 5: "S1 S6 F2", 6: "S5 S4 F2"}
+    pass_windows(t)
+    t.mingle(plan)  # seat 3 places nothing: 3 automatic votes, 2 placed ones from Vampires
+    finish_round(t)
+    assert not t.alive(3)
+    assert t.state.outcome is not None and t.state.outcome.winner == "hunters"
+
+
+def test_r11_cross_of_saint_john_is_computed_at_the_moment_of_death_not_for_a_chained_death():
+    t = table(s3="cross_of_saint_john", s5="bangle_of_oaths", s6="bangle_of_oaths")
+    to_post(t, KEY)  # seat 5 dies, seat 6 with it
+    finish_round(t)
+    assert t.alive(3) and t.state.outcome is None
+
+
+# -- Blood of the One -----------------------------------------------------------------------------
+
+
+def test_r11_blood_of_the_one_names_a_player_who_is_not_mesmerized():
+    t = table(s4="blood_of_the_one")
+    (opts,) = offers(t, 4, "use_relic")
+    assert opts["relic"] == "blood_of_the_one" and 5 in opts["targets"]
+    use(t, 4, "blood_of_the_one", targets=[5])
+    e = [e for e in t.events if e.kind == "relic_used"][-1]
+    assert e.audience is None and "is not Mesmerized" in e.text
+    assert t.alive(5) and holdings(t, discarded=True)[4] == ["blood_of_the_one"]
+    assert offers(t, 4, "use_relic") == []
+
+
+def blood_table(**options):
+    """Round 2: seat 5 was Mesmerized in round 1 (examined the Lord); seat 4 holds the Blood."""
+    t = relic_table("LVHHHH", hold(s4="blood_of_the_one"), kill=1, examiner=5, **options)
+    assert t.state.player(5).mesmerized
+    return t
+
+
+def test_r11_blood_of_the_one_kills_a_mesmerized_player_and_removes_their_tokens():
+    t = blood_table()
+    t.place(5, "S3 S6")
+    t.place(1, "S3")
+    use(t, 4, "blood_of_the_one", targets=[5])
+    assert not t.alive(5)
+    assert all(p.owner != 5 for p in t.state.placements)
+    assert "is Mesmerized" in [e for e in t.events if e.kind == "relic_used"][-1].text
+
+
+def test_r11_blood_of_the_one_victim_draws_a_last_will_when_dining_opens():
+    t = blood_table(last_wills=True)
+    stack(t, "nothing_to_say")
+    t.place(5, "S3 S6")
+    use(t, 4, "blood_of_the_one", targets=[5])
+    t.mingle(
+        {1: "S3 S6 F2", 2: "S3 S6 F1", 3: "S6 S1 F2", 4: "D6 F2 I3", 6: "S3 S1 F2"}, ghosts={5: 3}
+    )
+    while t.state.phase == "relic_window":
+        t.do(window(t)["seat"], "pass")
+    draws = t.state.ext["last_wills"]["draws"]
+    assert draws[0]["seat"] == 5 and draws[0]["round"] == 2
+
+
+def test_r11_blood_of_the_one_in_its_post_mingling_slot():
+    t = blood_table()
+    to_post(
+        t,
+        {1: "S3 S6 F2", 2: "S3 S6 F1", 3: "S6 S1 F2", 4: "D6 F2 I3", 5: "S3 S1 F2", 6: "S3 S1 F2"},
+    )
+    until_window(t, 4)
+    assert window(t)["as"] == "blood_of_the_one"
+    use(t, 4, "blood_of_the_one", targets=[5])
+    assert not t.alive(5)
+    assert all(p.owner != 5 for p in t.state.placements)
+
+
+def test_r11_blood_of_the_one_ends_mingling_at_once_when_only_the_victim_had_tokens_left():
+    t = blood_table()
+    pass_windows(t)
+    t.place(1, "S3 S6 F2").place(2, "S3 S6 F1").place(3, "S6 S1 F2").place(4, "D6 F2 I3")
+    t.place(6, "S3 S1 F2")
+    assert t.state.phase == "mingling"  # only seat 5 has tokens left
+    use(t, 4, "blood_of_the_one", targets=[5])
+    assert t.state.phase != "mingling", "R3.3: every living player has placed every token"
+
+
+# -- Last Wills with relics on: Heirloom, Shattered Relic, Sealed Reliquary -----------------------
+
+
+def lw_table(card, **over):
+    t = relic_table("LVHHHH", hold(**over), last_wills=True)
+    stack(t, card)
+    to_post(t, KEY)  # seat 5 is eliminated
+    while t.state.phase == "relic_window":
+        t.do(window(t)["seat"], "pass")
+    assert not t.alive(5) and t.state.phase == "last_will"
+    return t
+
+
+def test_r11_heirloom_gives_the_eliminated_players_relic_to_a_living_player():
+    t = lw_table("heirloom", s5="false_idol", s6="crown_of_solomon")
+    (opts,) = [p["options"] for p in pending(t.state, 5) if p["action"] == "resolve_choice"]
+    assert 5 not in opts["targets"]
+    t.do(5, "resolve_choice", choice="heirloom", targets=[6])
+    assert sorted(holdings(t)[6]) == ["crown_of_solomon", "false_idol"]
+    assert 5 not in holdings(t)
+
+
+def test_r11_shattered_relic_discards_a_living_players_relic():
+    t = lw_table("shattered_relic", s6="ceremonial_dagger")
+    t.do(5, "resolve_choice", choice="shattered_relic", targets=[6])
+    assert holdings(t).get(6) is None
+    assert holdings(t, discarded=True)[6] == ["ceremonial_dagger"]
+    finish_round(t)
+    pass_windows(t)
+    t.place(6, "S3")
+    t.illegal("illegal_target", 6, "place_token", token="stake", target=3)
+
+
+def test_r11_sealed_reliquary_negates_a_living_players_relic_next_round():
+    t = lw_table("sealed_reliquary", s1="ritual_bell")
+    t.do(5, "resolve_choice", choice="sealed_reliquary", targets=[1])
+    finish_round(t)
+    assert t.state.round == 3
+    seen = pass_windows(t)
+    assert (1, "ritual_bell") not in seen
+    assert t.view(1)["me"]["relic"]["negated"] is True
