@@ -422,7 +422,10 @@ def balance_report(runs: list[dict], *, command: str) -> tuple[str, str]:
             "## How each relic moves the Hunters' win rate (all player counts, relics on)",
             "",
             "Hunters' win rate in games where the relic was dealt, against games where it was "
-            "not (a relic is in play in about 8 of 10 games at 10 players).",
+            "not (one card per player comes out of the 16, so each relic sits out some games). "
+            "Smaller tables deal fewer relics and favour the Vampires, so the difference is "
+            "taken within each player count and averaged (weighted by the games the relic was "
+            "in play); the two rate columns pool all player counts.",
             "",
             "| Relic | In play | Not in play | Difference | Games in play |",
             "|---|---:|---:|---:|---:|",
@@ -430,7 +433,7 @@ def balance_report(runs: list[dict], *, command: str) -> tuple[str, str]:
         for relic_id, e in sorted(effects.items(), key=lambda kv: -kv[1]["difference"]):
             lines.append(
                 f"| {relics.rules.BY_ID[relic_id].name} | {e['in']:.1%} | {e['out']:.1%} | "
-                f"{e['difference'] * 100:+.1f} pts | {e['games']} |"
+                f"{round(e['difference'] * 100, 1) or 0.0:+.1f} pts | {e['games']} |"
             )
     timing = [r["timing"] for r in runs if "timing" in r]
     if timing:
@@ -443,22 +446,26 @@ def balance_report(runs: list[dict], *, command: str) -> tuple[str, str]:
 
 
 def _relic_totals(runs: list[dict]) -> dict[str, dict]:
-    sums: dict[str, list[int]] = {}
+    """Pooled rates, and the in-play minus not-in-play difference stratified by player count."""
+    sums: dict[str, list[float]] = {}
     for r in runs:
         for relic_id, e in r.get("relics", {}).items():
-            s = sums.setdefault(relic_id, [0, 0, 0, 0])
+            s = sums.setdefault(relic_id, [0, 0, 0, 0, 0.0, 0])
             s[0] += e["games_in_play"]
             s[1] += e["hunters_in_play"]["wins"]
             s[2] += r["games"] - e["games_in_play"]
             s[3] += e["hunters_not_in_play"]["wins"]
+            if e["difference"] is not None:
+                s[4] += e["difference"] * e["games_in_play"]
+                s[5] += e["games_in_play"]
     out = {}
-    for relic_id, (n_in, w_in, n_out, w_out) in sums.items():
-        if n_in and n_out:
+    for relic_id, (n_in, w_in, n_out, w_out, weighted, weight) in sums.items():
+        if n_in and n_out and weight:
             out[relic_id] = {
                 "games": n_in,
                 "in": w_in / n_in,
                 "out": w_out / n_out,
-                "difference": w_in / n_in - w_out / n_out,
+                "difference": weighted / weight,
             }
     return out
 
