@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import dining, hooks, last_wills, ties
+from games.engine import dining, hooks, last_wills, mingling, ties
 from games.engine.common import draw_rng, private, public
 from games.engine.errors import IllegalAction
 from games.engine.state import (
@@ -334,6 +334,15 @@ class SacredRelics(hooks.Module):
                 )
         return actions
 
+    def hides_waiting(self, state: State, seat: int, viewer: int | None) -> bool:
+        """Whose relic window or choice is open tells who holds which relic: only they know."""
+        data = _data(state)
+        if state.phase == WINDOW:
+            return seat == data["window"]["seat"] and viewer != seat
+        if state.phase == CHOICE:
+            return seat == data["choice"]["seat"] and viewer != seat
+        return False
+
     def waiting(self, state: State) -> set[int]:
         data = _data(state)
         if state.phase == GIVING and data["giving"]:
@@ -430,6 +439,8 @@ class SacredRelics(hooks.Module):
 
     def give_away(self, state: State, seat: int, target: int, events: list) -> State:
         mine = set(cards_of(state, seat))
+        if not mine:
+            return state
         holdings = [
             {**h, "seat": target} if h["card"] in mine else h for h in _data(state)["holdings"]
         ]
@@ -529,6 +540,8 @@ def _give(state: State, action: Action, now: float):
         )
     giving = data["giving"]
     target = action.args.get("target")
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise IllegalAction("bad_request", "'target' must be a seat number.")
     if target not in _give_targets(state):
         raise IllegalAction(
             "illegal_target", "Give it to another player who has no relic yet (R10.2)."
@@ -573,9 +586,12 @@ def _after_distribution(state: State):
     data = _data(state)
     bangles = [h for h in data["holdings"] if kind(h["card"]) == "bangle_of_oaths"]
     holdings = data["holdings"]
-    deck = [c for c in data["deck"] if kind(c) != "bangle_of_oaths"]  # the other is not drawable
+    box = list(data["box"])
+    deck = list(data["deck"])
     if len(bangles) == 1:
         lone = bangles[0]
+        box += [lone["card"]] + [c for c in deck if kind(c) == "bangle_of_oaths"]
+        deck = [c for c in deck if kind(c) != "bangle_of_oaths"]  # the other is not drawable
         replacement = deck.pop(0)
         holdings = [h for h in holdings if h is not lone] + [
             {"card": replacement, "seat": lone["seat"], "discarded": False}
@@ -589,7 +605,7 @@ def _after_distribution(state: State):
                 f"You receive the {BY_ID[kind(replacement)].name}.",
             )
         )
-    state = _update(state, holdings=holdings, deck=deck, giving=None, distributed=True)
+    state = _update(state, holdings=holdings, deck=deck, box=box, giving=None, distributed=True)
     events.append(public(state, "relics_ready", "Every player holds a Sacred Relic."))
     return evolve(state, phase="dining", deadline=None), events, False
 
@@ -605,7 +621,8 @@ def _next_window(state: State, board: tuple[str, ...], now: float):
     for relic in board:
         for seat in sorted(state.living):
             for card in cards_of(state, seat):
-                if acting_as(state, card) != relic or card in done or not is_active(state, card):
+                used = f"{card}@{'pre' if board is PRE else 'post'}" in done
+                if acting_as(state, card) != relic or used or not is_active(state, card):
                     continue
                 if relic == "bangle_of_oaths" and (
                     kind(card) != relic or _partner(state, card) is None
@@ -630,10 +647,12 @@ def _new_round(state: State) -> State:
 
 
 def _close_window(state: State, card: str) -> State:
+    """A card acts once a round in each stage it has a slot in (a Glass copying a post-mingling
+    relic acts again after Mingling)."""
     data = _data(state)
-    return evolve(
-        _update(state, window=None, done=data["done"] + [card]), phase="relics", deadline=None
-    )
+    stage = data["window"]["stage"] if data["window"] else "pre"
+    done = data["done"] + [f"{card}@{stage}"]
+    return evolve(_update(state, window=None, done=done), phase="relics", deadline=None)
 
 
 def _pass(state: State, action: Action):
@@ -699,7 +718,13 @@ def _use(state: State, action: Action, now: float):
         )
         if card is None:
             raise IllegalAction("wrong_phase", "You hold no usable Blood of the One.")
-        return _blood(state, seat, card, _targets(action, 1), [])
+        state, events, _ = _blood(state, seat, card, _targets(action, 1), [])
+        if mingling.mingling_done(state):  # R3.3: the victim's tokens were the last ones
+            events.append(
+                public(state, "mingling_over", "Every token is placed: Mingling is over.")
+            )
+            state = evolve(state, deadline=None, step="post_mingling")
+        return state, events, False
     if relic == "scales_of_justice" and state.phase == TIEBREAK:
         return _scales(state, seat, action)
     window = data["window"] if state.phase == WINDOW else None
@@ -1064,15 +1089,17 @@ def _offer_idol(state: State, now: float):
     if data["idol_handovers"] >= 2 or data["choice"]:
         return None
     for h in data["holdings"]:
-        offered = [h["card"], h["seat"]] in data["offered"]
+        key = [h["card"], h["seat"]]
         if (
-            kind(h["card"]) == "false_idol"
-            and not h["discarded"]
-            and not state.player(h["seat"]).alive
-            and not offered
+            kind(h["card"]) != "false_idol"
+            or h["discarded"]
+            or state.player(h["seat"]).alive
+            or key in data["offered"]
         ):
-            targets = list(state.living)
-            return _open_choice(state, "false_idol", h["seat"], targets, now, card=h["card"])
+            continue
+        if negated(state, h["card"]) or state.three_living:  # silent at the moment of death
+            return _update(state, offered=data["offered"] + [key]), [], False
+        return _open_choice(state, "false_idol", h["seat"], list(state.living), now, card=h["card"])
     return None
 
 

@@ -178,7 +178,10 @@ def _deal(state: State, events: list, now: float):
     three = len(state.living) == 3
     elected = state.last_dining.alpha_elected if state.last_dining else None
     alpha = elected if elected is not None and not three and state.player(elected).alive else None
-    state = mingling.deal_hands(evolve(state, three_living=three, alpha=alpha, step="pre_mingling"))
+    state = evolve(
+        state, three_living=three, alpha=alpha, round_ghosts=len(state.ghosts), step="pre_mingling"
+    )
+    state = mingling.deal_hands(state)
     text = f"Round {state.round} begins."
     if alpha:
         text += f" Seat {alpha} is the Alpha Hunter."

@@ -93,6 +93,10 @@ class Module:
     def pending(self, state: State, seat: int) -> list[dict[str, Any]]:
         return []
 
+    def hides_waiting(self, state: State, seat: int, viewer: int | None) -> bool:
+        """True when `viewer` may not learn that the game waits on `seat` (a secret holder)."""
+        return False
+
     def waiting(self, state: State) -> set[int]:
         """The seats this module waits on now (a faster answer than asking `pending` of all)."""
         return {p.seat for p in state.players if self.pending(state, p.seat)}

@@ -43,14 +43,16 @@ def deal_hands(state: State) -> State:
 
 def intervention_open(state: State) -> bool:
     """R7.2/R9: Ghosts vote to protect a living player, except in a three-living round."""
-    return bool(state.ghosts) and not state.three_living
+    return state.round_ghosts > 0 and not state.three_living
 
 
 def intervention_voters(state: State) -> tuple[int, ...]:
-    """Ghosts who must vote (R3.3: their votes, but never an optional one, hold Mingling open)."""
+    """Ghosts who must vote (R3.3: their votes, but never an optional one, hold Mingling open):
+    those who were Ghosts when the round began and left the table (R7.2); a player killed
+    during Mingling (Blood of the One) has no dial this round."""
     if not intervention_open(state):
         return ()
-    return state.ghosts
+    return state.ghosts[: state.round_ghosts]
 
 
 def has_voted(state: State, seat: int) -> bool:
@@ -146,7 +148,7 @@ def mingling_done(state: State) -> bool:
     if not intervention_open(state):
         return True
     voted = {v.voter for v in state.intervention}
-    return all(g in voted for g in state.ghosts)
+    return all(g in voted for g in intervention_voters(state))
 
 
 def placement_receipt(state: State, action: Action):

@@ -71,7 +71,7 @@ def waiting_for(state: State) -> list[int]:
         seats = {s for s in state.living if hands[s - 1]}
         if mingling.intervention_open(state):
             voted = {v.voter for v in state.intervention}
-            seats.update(g for g in state.ghosts if g not in voted)
+            seats.update(g for g in mingling.intervention_voters(state) if g not in voted)
     elif state.phase == TIEBREAK:
         tie = state.tie
         seats = {
@@ -132,8 +132,9 @@ def _waiting_for(state: State, viewer: int | None) -> list[int]:
     """A Ghost away from the table (R3.2) does not see who is still placing tokens."""
     seats = waiting_for(state)
     if _away(state, viewer):
-        return [s for s in seats if s in state.ghosts]
-    return seats
+        seats = [s for s in seats if s in state.ghosts]
+    modules = hooks.active(state)
+    return [s for s in seats if not any(m.hides_waiting(state, s, viewer) for m in modules)]
 
 
 def _away(state: State, viewer: int | None) -> bool:
