@@ -38,6 +38,7 @@ def server_env() -> dict:
     return dict(
         os.environ,
         DEBUG="0",
+        SECURE_SSL_REDIRECT="0",  # plain HTTP on 127.0.0.1: no TLS proxy in front here
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS=HOST,
         DATABASE_URL=DATABASE_URL,

@@ -18,6 +18,7 @@ import pytest
 
 from games import engine, services
 from games.engine import state_from_json
+from games.engine.table import team
 from games.models import Event, Game
 from tests.api.conftest import guest
 
@@ -56,6 +57,20 @@ def walk(node, path=""):
     elif isinstance(node, list):
         for i, v in enumerate(node):
             yield from walk(v, f"{path}[{i}]")
+
+
+def truth_of(state) -> list[dict]:
+    """Every seat's role, Mesmerism, team (R1.4) and whether it won (R12.4)."""
+    return [
+        {
+            "seat": p.seat,
+            "role": p.role,
+            "mesmerized": p.mesmerized,
+            "team": team(p),
+            "won": team(p) == state.outcome.winner,
+        }
+        for p in state.players
+    ]
 
 
 class Referee:
@@ -140,10 +155,8 @@ class Referee:
         assert view["version"] == game.version
         assert view["status"] == ("finished" if finished else "running")
         # roles only at the end, then every role (R1.4)
-        truth_roles = [
-            {"seat": p.seat, "role": p.role, "mesmerized": p.mesmerized} for p in state.players
-        ]
-        assert view["roles"] == (truth_roles if finished else None), who
+        truth_roles = truth_of(state) if finished else None
+        assert view["roles"] == truth_roles, who
         # nothing outside `me` and `roles` names a role or a Mesmerism
         public = {k: v for k, v in view.items() if k not in ("me", "roles")}
         for path, key, value in walk(public):
@@ -304,7 +317,7 @@ def test_nobody_learns_a_secret_in_a_whole_game_played_through_the_api(table, de
     ref = play(t, len(deal), seed)
     game, state = ref.truth()
     assert game.status == "finished" and state.outcome is not None
-    truth = [{"seat": p.seat, "role": p.role, "mesmerized": p.mesmerized} for p in state.players]
+    truth = truth_of(state)
     for seat in range(1, len(deal) + 1):
         view = t.view(seat)
         assert view["roles"] == truth and view["winner"] == state.outcome.winner
