@@ -149,7 +149,11 @@ class ExtendForm(forms.Form):
 
 class ReplaceSeatForm(forms.Form):
     seat = forms.TypedChoiceField(coerce=int)
-    username = forms.CharField(max_length=150, help_text="The user who takes the seat over.")
+    username = forms.CharField(
+        max_length=150,
+        required=False,
+        help_text="The user who takes the seat over; leave empty to hand the seat to a bot.",
+    )
     name = forms.CharField(
         max_length=40, required=False, help_text="The seat's new display name (optional)."
     )
@@ -159,6 +163,8 @@ class ReplaceSeatForm(forms.Form):
         self.fields["seat"].choices = [(p.seat, f"{p.seat}: {p.name}") for p in game.players.all()]
 
     def clean_username(self):
+        if not self.cleaned_data["username"]:
+            return None  # a bot
         user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
         if user is None:
             raise forms.ValidationError("No user has this username.")

@@ -114,7 +114,8 @@ def game_abandon(*, code: str, by: str) -> Game:
 
 @retried
 def seat_replace(*, code: str, seat: int, user, by: str, name: str = "") -> Game:
-    """Give a seat to another user (a player who dropped out); the role stays with the seat."""
+    """Give a seat to another user, or to a bot when `user` is None (a player who dropped out);
+    the role stays with the seat."""
     with transaction.atomic():
         game = services._locked(code)
         if game.status not in (Game.Status.LOBBY, Game.Status.RUNNING):
@@ -122,19 +123,23 @@ def seat_replace(*, code: str, seat: int, user, by: str, name: str = "") -> Game
         player = game.players.filter(seat=seat).first()
         if player is None:
             raise GameError("not_found", f"There is no seat {seat}.", 404)
-        if game.players.filter(user=user).exclude(seat=seat).exists():
+        if user is not None and game.players.filter(user=user).exclude(seat=seat).exists():
             raise GameError("conflict", f"{user} already has a seat at this table.", 409)
         old_user_id = player.user_id
+        if user is None and old_user_id is not None and game.host_id == old_user_id:
+            raise GameError("conflict", "The host's seat goes to a person, not a bot.", 409)
         player.user = user
-        player.is_bot = False
-        if name:
-            player.name = name
+        player.is_bot = user is None
+        if name or user is None:
+            player.name = name or f"Bot {seat}"
         player.save(update_fields=["user", "is_bot", "name"])
         if old_user_id is not None and game.host_id == old_user_id:
             game.host_id = user.id
         text = f"Seat {seat} is now played by {player.name}."
         services._touch(game, [_admin_event(game, text, seat=seat)])
     _log_admin("seat replaced", game, by, seat=seat)
+    if user is None and game.status == Game.Status.RUNNING:  # the bot takes over at once
+        services.nudge_bots(game.id, [seat])
     return game
 
 

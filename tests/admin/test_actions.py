@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from games import admin_services
+from games import admin_services, services
 from games.engine import state_from_json
 from games.models import Action, Event, Game
 from games.services import GameError, action_apply, game_expire, sweep_overdue
@@ -142,6 +142,27 @@ def test_replace_a_seat_gives_it_and_its_role_to_another_user(root_client):
             name="place_token",
             args={"token": "stake", "target": 3},
         )
+
+
+def test_replace_a_seat_with_a_bot_keeps_the_role_and_the_bot_plays_it(root_client):
+    game = running_game(6)
+    role = state_from_json(game.state).player(3).role
+    response = root_client.post(url("replace_seat", game), {"seat": 3, "username": ""})
+    assert response.status_code == 302
+
+    game.refresh_from_db()
+    player = game.players.get(seat=3)
+    assert player.is_bot and player.user is None and player.name == "Bot 3"
+    assert state_from_json(game.state).player(3).role == role
+    assert services.bot_act(game_id=game.id, seat=3)  # what the queued Celery task runs
+    game.refresh_from_db()
+    assert any(p.owner == 3 for p in state_from_json(game.state).placements)
+
+
+def test_the_hosts_seat_is_not_handed_to_a_bot(root_client):
+    game = running_game(6)
+    root_client.post(url("replace_seat", game), {"seat": 1, "username": ""})
+    assert not game.players.get(seat=1).is_bot
 
 
 def test_replace_a_seat_refuses_a_user_already_at_the_table(root_client):
