@@ -92,7 +92,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "round": state.round,
         "phase": state.phase,
         "deadline": state.deadline,
-        "seats": [_seat(state, p.seat, seat) for p in state.players],
+        "seats": _seats(state, seat),
         "pending": pending(state, seat) if seat is not None else [],
         "waiting_for": _waiting_for(state, seat),
         "tie": _tie(state),
@@ -147,24 +147,30 @@ def _away(state: State, viewer: int | None) -> bool:
     )
 
 
-def _seat(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
-    p = state.player(seat)
+def _seats(state: State, viewer: int | None) -> list[dict[str, Any]]:
     protected = state.dining.protected if state.dining else None
-    return {
-        "seat": seat,
-        "alive": p.alive,
-        "alpha": seat == state.alpha and state.phase != FINISHED,
-        "protected": seat == protected,
-        "placed_by": _placed_by(state, seat, viewer),
-    }
+    placed_by = _placed_by(state, viewer)
+    return [
+        {
+            "seat": p.seat,
+            "alive": p.alive,
+            "alpha": p.seat == state.alpha and state.phase != FINISHED,
+            "protected": p.seat == protected,
+            "placed_by": placed_by.get(p.seat, []),
+        }
+        for p in state.players
+    ]
 
 
-def _placed_by(state: State, seat: int, viewer: int | None) -> list[int]:
+def _placed_by(state: State, viewer: int | None) -> dict[int, list[int]]:
     """R3.2: who placed a token on whom is public, its type is not; a Ghost who has not cast
     their intervention vote is away from the table and sees nothing."""
     if state.dining is not None or state.phase == FINISHED or _away(state, viewer):
-        return []
-    return sorted(p.owner for p in state.placements if p.target == seat)
+        return {}
+    owners: dict[int, list[int]] = {}
+    for p in state.placements:
+        owners.setdefault(p.target, []).append(p.owner)
+    return {target: sorted(seats) for target, seats in owners.items()}
 
 
 def _me(state: State, seat: int) -> dict[str, Any]:
