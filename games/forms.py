@@ -24,12 +24,19 @@ class NameField(forms.CharField):
         self.widget.attrs.update({"autocomplete": "nickname", "autocapitalize": "words"})
 
 
-class CreateForm(forms.Form):
-    name = NameField()
+class OptionsForm(forms.Form):
+    """The game's options, when opening a table and, for the host, in the lobby."""
 
     def __init__(self, *args, **kwargs):
-        kwargs.setdefault("auto_id", "create_%s")  # two forms on one page: ids stay unique
+        kwargs.setdefault("auto_id", "options_%s")  # two forms on one page: ids stay unique
         super().__init__(*args, **kwargs)
+
+    @classmethod
+    def of(cls, options: dict) -> OptionsForm:
+        """The form filled in with a game's current options."""
+        mingling = options.get("timers", {}).get("mingling")
+        initial = {k: options.get(k) for k in ("preset", "last_wills", "relics", "expansion")}
+        return cls(initial={**initial, "mingling": mingling})
 
     preset = forms.ChoiceField(
         label="Timers", choices=PRESET_CHOICES, initial="live", widget=forms.RadioSelect
@@ -58,6 +65,15 @@ class CreateForm(forms.Form):
         if data.get("mingling"):
             options["timers"] = {"mingling": data["mingling"]}
         return options
+
+
+class CreateForm(OptionsForm):
+    name = NameField()
+    field_order = ["name", "preset", "last_wills", "relics", "expansion", "mingling"]
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "create_%s")
+        super().__init__(*args, **kwargs)
 
 
 class JoinForm(forms.Form):

@@ -123,6 +123,25 @@ def game_join(*, code: str, user, name: str) -> Game:
 
 
 @retried
+def game_update_options(*, code: str, user, options: dict) -> Game:
+    """The host changes the options before the start (the staff-only deal and deck stay)."""
+    with transaction.atomic():
+        game = _locked(code)
+        if game.host_id != user.id:
+            raise GameError("forbidden", "Only the host can change the options.", 403)
+        if game.status != Game.Status.LOBBY:
+            raise GameError("wrong_phase", "Options are fixed once the game has started.", 409)
+        kept = {k: v for k, v in game.options.items() if k in ("roles", "relic_deck", "spectators")}
+        game.options = {**normalized(options), **kept}
+        seats, limit = game.players.count(), 12 if game.options["expansion"] else 10
+        if seats > limit:
+            raise GameError("game_full", f"{seats} are seated: the expansion is needed.", 409)
+        game.save(update_fields=["options"])
+        _touch(game, [_lobby_event("The host changed the options.")])
+    return game
+
+
+@retried
 def game_add_bots(*, code: str, user, count: int) -> Game:
     """The host fills empty seats with bots (lobby only); they play through this same layer."""
     with transaction.atomic():

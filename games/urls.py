@@ -16,5 +16,6 @@ urlpatterns = [
     path("g/<str:code>/start", views.start, name="start"),
     path("g/<str:code>/leave", views.leave, name="leave"),
     path("g/<str:code>/bots", views.add_bots, name="add-bots"),
+    path("g/<str:code>/options", views.update_options, name="update-options"),
     path("g/<str:code>/act/<str:action>", views.act, name="act"),
 ]

@@ -28,7 +28,7 @@ from games import selectors, services
 from games.api.serializers import ACTIONS as ACTION_INPUTS
 from games.engine import IllegalAction
 from games.engine.errors import HTTP_STATUS
-from games.forms import CreateForm, JoinForm, SeatJoinForm, action_args
+from games.forms import CreateForm, JoinForm, OptionsForm, SeatJoinForm, action_args
 from games.models import Game
 from games.services import GameError
 
@@ -215,6 +215,22 @@ def start(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+def update_options(request: HttpRequest, code: str) -> HttpResponse:
+    """The host changes the table's options in the lobby (services.game_update_options)."""
+    game = _game_or_404(code)
+    form = OptionsForm(request.POST)
+    if not form.is_valid():
+        return _render_game(request, game, error="Those options are not valid.", status=400)
+    try:
+        game = services.game_update_options(
+            code=game.code, user=request.user, options=form.options()
+        )
+    except GameError as exc:
+        return _render_game(request, game, error=exc.detail, status=exc.status)
+    return _done(request, game)
+
+
+@require_POST
 def add_bots(request: HttpRequest, code: str) -> HttpResponse:
     """The host fills seats with bots from the lobby (services.game_add_bots)."""
     game = _game_or_404(code)
@@ -316,6 +332,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
         context.update(invite=invite, qr_svg=qr_svg(invite))
         limit = 12 if game.options.get("expansion") else 10
         context["bot_counts"] = list(range(1, limit - len(context["seats"]) + 1))
+        context["options_form"] = OptionsForm.of(game.options)
     if me:
         context["my"] = next(s for s in context["seats"] if s["is_me"])
         context["role_label"] = ROLE_LABELS.get(me.get("role"), "")

@@ -76,3 +76,37 @@ def test_leaving_the_lobby_frees_the_seat(lobby):
     assert response["HX-Redirect"] == "/"
     assert t.game.players.count() == 5
     assert "Take a seat" in t.page(3)
+
+
+def test_the_host_changes_the_options_in_the_lobby_and_everyone_sees_them():
+    ana, code = _open()
+    ben = Phone("Ben")
+    sit(ben, code)
+    assert "Change the options" in ana.page(code)
+    assert "Change the options" not in ben.page(code)
+    ana.post(
+        f"/g/{code}/options",
+        {"preset": "async", "relics": "on", "expansion": "on", "mingling": "600"},
+    )
+    options = Game.objects.get(code=code).options
+    assert options["relics"] and options["expansion"] and not options["last_wills"]
+    assert options["timers"]["mingling"] == 600 and options["timers"]["tiebreak"] == 2 * 3600
+    html = ben.page(code)
+    assert "Sacred Relics" in html and "expansion" in html and "Mingling 600 s" in html
+
+
+def test_only_the_host_changes_the_options_and_the_rule_is_shown():
+    ana, code = _open()
+    ben = Phone("Ben")
+    sit(ben, code)
+    response = ben.post(f"/g/{code}/options", {"preset": "async"}, expect=403)
+    assert "Only the host can change the options." in alert_text(response.content.decode())
+    assert Game.objects.get(code=code).options["preset"] == "live"
+
+
+def test_options_are_fixed_once_the_game_has_started(lobby):
+    t = lobby("LVHHHH")
+    t.phone(1).post(f"/g/{t.code}/start")
+    response = t.phone(1).post(f"/g/{t.code}/options", {"preset": "async"}, expect=409)
+    assert "fixed once the game has started" in alert_text(response.content.decode())
+    assert t.game.options["preset"] == "live"
