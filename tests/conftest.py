@@ -66,18 +66,7 @@ def redis_missing() -> str | None:
     return None
 
 
-def browser_missing() -> str | None:
-    """Why the browser tests cannot run (Debian's Chromium and Playwright for Python)."""
-    if not os.access("/usr/bin/chromium", os.X_OK):
-        return "/usr/bin/chromium is not installed (scripts/ensure_browser.sh installs it)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is not installed"
-    return None
-
-
-SERVICE_CHECKS = {"postgres": postgres_missing, "redis": redis_missing, "browser": browser_missing}
+SERVICE_CHECKS = {"postgres": postgres_missing, "redis": redis_missing}
 
 
 @pytest.fixture(scope="session")
