@@ -18,6 +18,7 @@ import pytest
 
 from games import engine, services
 from games.engine import state_from_json
+from games.engine.common import ROLE_NAMES
 from games.engine.table import team
 from games.models import Event, Game
 from tests.api.conftest import guest
@@ -46,6 +47,19 @@ def leaks_role(text: str) -> list[str]:
     """Role words in a text meant for someone who may not know roles ("Alpha Hunter" is a title,
     not a role)."""
     return ROLE_WORDS.findall(text.replace("Alpha Hunter", "Alpha"))
+
+
+def confessions(state) -> list[dict]:
+    """Roles made public by a Public Confession (R13): the only role words the public may read
+    before the end."""
+    return state.ext.get("last_wills", {}).get("revealed", [])
+
+
+def without_confessions(text: str, state) -> str:
+    """The text with every confession sentence taken out (R13 Public Confession)."""
+    for c in confessions(state):
+        text = text.replace(f"Seat {c['seat']} was {ROLE_NAMES[c['role']]}.", "")
+    return text
 
 
 def walk(node, path=""):
@@ -158,11 +172,12 @@ class Referee:
         truth_roles = truth_of(state) if finished else None
         assert view["roles"] == truth_roles, who
         # nothing outside `me` and `roles` names a role or a Mesmerism
-        public = {k: v for k, v in view.items() if k not in ("me", "roles")}
+        assert view.get("public_roles", []) == confessions(state), who
+        public = {k: v for k, v in view.items() if k not in ("me", "roles", "public_roles")}
         for path, key, value in walk(public):
             assert key not in ("role", "mesmerized", "knowledge", "roles"), (who, path, key)
             if isinstance(value, str) and not finished:
-                assert not leaks_role(value), (who, path, key, value)
+                assert not leaks_role(without_confessions(value, state)), (who, path, key, value)
         assert "roles" not in view["options"] and "relic_deck" not in view["options"]
         # seats: placements (owners, never types) during Mingling only (R3.2)
         voted = {v.voter for v in state.intervention}
@@ -225,8 +240,12 @@ class Referee:
         for e, row in zip(body["events"], visible, strict=True):
             text = e["text"] + json.dumps(e["data"])
             if row.audience is None:
+                if e["kind"] == "last_will_effect" and e["data"].get("role"):
+                    confessed = {"seat": e["data"]["seat"], "role": e["data"]["role"]}
+                    assert confessed in confessions(state), (who, e)
+                    text = e["text"]
                 if e["kind"] != "game_over":
-                    assert not leaks_role(text), (who, e)
+                    assert not leaks_role(without_confessions(text, state)), (who, e)
                 if e["kind"] != "dining":
                     assert "token" not in e["data"] and "tokens" not in e["data"], (who, e)
                 continue
@@ -419,3 +438,36 @@ def test_r5_a_tie_vote_stays_secret_until_the_tie_is_settled(table):
     ]
     assert len(settled) == 1
     assert Counter(v["target"] for v in settled[0]["data"]["votes"]) == {3: 3, 4: 3}
+
+
+def test_r13_a_public_confession_is_the_only_role_the_public_learns(table):
+    """Seat 2, a Vampire, is staked in round 2 and its Last Will (stacked in the stored state) is
+    a Public Confession: its role becomes
+    public, in `public_roles` and one public event, and nothing else leaks."""
+    t = table("LVHHHH")
+    ref = Referee(t, 6)
+    game = Game.objects.get(code=t.code)
+    lw = {"deck": ["public_confession"], "discard": [], "deck_made": True}
+    lw |= {"draws": [], "effects": [], "revealed": [], "owed": []}
+    game.state["ext"] = {**game.state.get("ext", {}), "last_wills": lw}
+    game.save(update_fields=["state"])
+    for seat, plan in {
+        1: "S3 S5 F6",
+        2: "S3 S4 F5",
+        3: "S2 S5 F6",
+        4: "S2 S6 F5",
+        5: "S2 S3 F4",
+        6: "S2 S4 F5",
+    }.items():
+        t.place(seat, plan)
+        ref.check_everyone()
+    t.act(2, "choose_examiner", target=3)
+    ref.check_everyone()
+    for seat, plan in {1: "S3 S4 F5", 2: "S3 S4 F5", 3: "S2 S4 F1", 4: "S2 S3 F1"}.items():
+        t.place(seat, plan)
+    t.place(6, "S2 S3 F4")
+    t.place(5, "D2 F4")
+    t.place(5, "I3")
+    ref.check_everyone()
+    assert t.view(4)["public_roles"] == [{"seat": 2, "role": "vampire"}]
+    assert Event.objects.filter(game=game, kind="last_will_effect", audience__isnull=True).count()
