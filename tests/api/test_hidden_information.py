@@ -442,8 +442,8 @@ def test_r5_a_tie_vote_stays_secret_until_the_tie_is_settled(table):
 
 def test_r13_a_public_confession_is_the_only_role_the_public_learns(table):
     """Seat 2, a Vampire, is staked in round 2 and its Last Will (stacked in the stored state) is
-    a Public Confession: its role becomes
-    public, in `public_roles` and one public event, and nothing else leaks."""
+    a Public Confession: its role becomes public, in `public_roles` and one public event, and
+    nothing else leaks."""
     t = table("LVHHHH")
     ref = Referee(t, 6)
     game = Game.objects.get(code=t.code)
