@@ -36,6 +36,10 @@ class Game(models.Model):
     phase = models.CharField(max_length=32, default="lobby")  # projection, for admin and lists
     round = models.PositiveSmallIntegerField(default=0)  # projection
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # The lobby a finished game's players opened with one tap (games.seats.rematch_open).
+    rematch = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -59,6 +63,10 @@ class Player(models.Model):
     name = models.CharField(max_length=40)
     is_bot = models.BooleanField(default=False)
     alive = models.BooleanField(default=True)  # projection of the state
+    # Timed windows in a row that closed with this seat still owing a move (games.seats).
+    missed_windows = models.PositiveSmallIntegerField(default=0)
+    # The one-time link the host made to hand this seat to a new friend; None when there is none.
+    claim_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -70,6 +78,13 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game.code} seat {self.seat} ({self.name})"
+
+    @property
+    def afk(self) -> bool:
+        """Flagged to the table as away (games.seats.AFK_AFTER windows missed in a row)."""
+        from games.seats import AFK_AFTER
+
+        return self.missed_windows >= AFK_AFTER
 
 
 class Event(models.Model):

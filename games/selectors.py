@@ -50,6 +50,7 @@ def game_view(game: Game, user) -> dict:
         "version": game.version,
         "options": public_options(game.options),
         "host_seat": next((p.seat for p in players if p.user_id == game.host_id), None),
+        "rematch": game.rematch.code if game.rematch_id else None,
     }
     if game.state is None:
         return {**out, **_lobby_view(game, players, seat)}
@@ -58,6 +59,7 @@ def game_view(game: Game, user) -> dict:
     for s in view["seats"]:
         s["name"] = names[s["seat"]].name
         s["is_bot"] = names[s["seat"]].is_bot
+        s["afk"] = names[s["seat"]].afk
     view["deadline"] = iso(view["deadline"])
     return {**out, **view}
 
@@ -77,6 +79,7 @@ def _lobby_view(game: Game, players: list[Player], seat: int | None) -> dict:
                 "alpha": False,
                 "protected": False,
                 "is_bot": p.is_bot,
+                "afk": False,
                 "placed_by": [],
             }
             for p in players

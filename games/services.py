@@ -256,10 +256,14 @@ def action_apply(
             raise GameError("wrong_phase", "The game has not started yet.", 409)
         if game.status != Game.Status.RUNNING:
             raise IllegalAction("game_over", "The game is over.")
-        seat = _player(game, user).seat
+        me = _player(game, user)
+        seat = me.seat
         state = state_from_json(game.state)
         now = time.time()
         new, events = engine.apply(state, Action(name, seat, args), now=now)
+        from games.seats import came_back
+
+        events = came_back(me, new.round) + events  # a move ends an AFK streak
         _save(game, state, new, events, step=(name, seat, args, now))
     log.info(
         "action %s",
@@ -286,6 +290,9 @@ def game_expire(*, game_id: int, version: int | None = None, now: float | None =
             new, events = engine.timeout(state, now)
             if new is state:
                 return False
+            from games.seats import windows_missed
+
+            events = windows_missed(game, state) + events  # the seats still owing a move
             _save(game, state, new, events, step=("timeout", None, {}, now))
             log.info(
                 "timer expired",

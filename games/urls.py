@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import views
+from games import display, seat_pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -18,4 +18,10 @@ urlpatterns = [
     path("g/<str:code>/bots", views.add_bots, name="add-bots"),
     path("g/<str:code>/options", views.update_options, name="update-options"),
     path("g/<str:code>/act/<str:action>", views.act, name="act"),
+    path("g/<str:code>/seats/<int:seat>/bot", seat_pages.seat_bot, name="seat-bot"),
+    path("g/<str:code>/seats/<int:seat>/invite", seat_pages.seat_invite, name="seat-invite"),
+    path("g/<str:code>/claim/<str:token>", seat_pages.seat_claim, name="seat-claim"),
+    path("g/<str:code>/rematch", seat_pages.rematch, name="rematch"),
+    path("t/<str:code>/", display.display, name="display"),
+    path("t/<str:code>/changed", display.display_changed, name="display-changed"),
 ]

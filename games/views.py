@@ -356,8 +356,22 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
     ]
     if status == Game.Status.FINISHED:
         context["roles"] = _roles(view, names)
+    context.update(_async_play(request, game, context["is_host"]))
     context["announcement"] = _announcement(view, context["dining"])
     return context
+
+
+def _async_play(request, game: Game, is_host: bool) -> dict:
+    """Issue 9 on the game page: the shared-screen link, and the host's remedies for a seat
+    flagged as away (games.seats)."""
+    from games import display, seat_pages
+
+    remedies = seat_pages.remedies(request, game) if is_host and game.state else []
+    return {
+        "display_url": display.display_url(game, is_host=is_host),
+        "remedies": remedies,
+        "remedies_open": any(r["afk"] for r in remedies),
+    }
 
 
 def phase_label(phase: str) -> str:

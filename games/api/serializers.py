@@ -152,6 +152,9 @@ class SeatOut(serializers.Serializer):
     alpha = serializers.BooleanField()
     protected = serializers.BooleanField()
     is_bot = serializers.BooleanField()
+    afk = serializers.BooleanField(
+        help_text="flagged as away: missed 2 timed windows in a row; the host may hand the seat on"
+    )
     placed_by = serializers.ListField(
         child=serializers.IntegerField(),
         help_text="During Mingling: owners of the tokens on this seat, never their types (R3.2); "
@@ -209,6 +212,9 @@ class GameViewOut(serializers.Serializer):
     )
     options = serializers.DictField()
     host_seat = serializers.IntegerField(allow_null=True)
+    rematch = serializers.CharField(
+        allow_null=True, help_text="the code of the rematch lobby this game's players opened"
+    )
     seats = SeatOut(many=True)
     me = MeOut(required=False, help_text="absent for spectators")
     pending = PendingOut(many=True, help_text="every action you may take now; [] means wait")
@@ -272,6 +278,17 @@ class EventOut(serializers.Serializer):
 class EventListOut(serializers.Serializer):
     events = EventOut(many=True)
     more = serializers.BooleanField(help_text="true: ask again with after=<last seq>")
+
+
+class SeatClaimIn(serializers.Serializer):
+    token = serializers.CharField(max_length=64, help_text="from the host's handover link")
+    name = serializers.CharField(max_length=40, trim_whitespace=True, required=False)
+
+
+class SeatInviteOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    token = serializers.CharField(help_text="one use; POST it to /games/{code}/claim/")
+    url = serializers.URLField(help_text="the page link that does the same")
 
 
 class ErrorOut(serializers.Serializer):

@@ -16,4 +16,12 @@ urlpatterns = [
     path("games/<str:code>/start/", views.StartView.as_view(), name="start"),
     path("games/<str:code>/events/", views.EventsView.as_view(), name="events"),
     path("games/<str:code>/actions/<str:action>/", views.ActionView.as_view(), name="action"),
+    path("games/<str:code>/seats/<int:seat>/bot/", views.SeatBotView.as_view(), name="seat-bot"),
+    path(
+        "games/<str:code>/seats/<int:seat>/invite/",
+        views.SeatInviteView.as_view(),
+        name="seat-invite",
+    ),
+    path("games/<str:code>/claim/", views.SeatClaimView.as_view(), name="claim"),
+    path("games/<str:code>/rematch/", views.RematchView.as_view(), name="rematch"),
 ]

@@ -8,6 +8,7 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.http import HttpResponseNotModified
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -18,7 +19,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services
+from games import seats, selectors, services
 from games.api import serializers as s
 from games.api.auth import token_cache_key
 from games.services import GameError
@@ -350,3 +351,97 @@ def _if_match(request) -> int | None:
         return int(header.strip().removeprefix("W/").strip('"'))
     except ValueError:
         raise GameError("bad_request", "If-Match must be a version number.", 400) from None
+
+
+# --- seats that change hands, and the rematch (issue 9) --------------------------------------
+
+
+def _refusal(codes: str) -> OpenApiResponse:
+    return OpenApiResponse(s.ErrorOut, description=codes)
+
+
+class SeatBotView(APIView):
+    """The host gives a seat flagged as away (`afk`) to a bot, which plays it from now on."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: s.GameViewOut,
+            **_errors(401),
+            403: _refusal("forbidden (not the host)"),
+            404: _refusal("not_found"),
+            409: _refusal("wrong_phase | host_seat | not_afk"),
+        },
+    )
+    def post(self, request, code: str, seat: int):
+        game = seats.seat_to_bot(code=code.upper(), user=request.user, seat=seat)
+        return _view_response(game, request.user)
+
+
+class SeatInviteView(APIView):
+    """The host makes a one-time link handing a seat flagged as away (or a bot's) to a new friend;
+    a new link replaces the seat's previous one."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            201: s.SeatInviteOut,
+            **_errors(401),
+            403: _refusal("forbidden (not the host)"),
+            404: _refusal("not_found"),
+            409: _refusal("wrong_phase | host_seat | not_afk"),
+        },
+    )
+    def post(self, request, code: str, seat: int):
+        game, token = seats.seat_invite(code=code.upper(), user=request.user, seat=seat)
+        url = request.build_absolute_uri(reverse("seat-claim", args=[game.code, token]))
+        return Response({"seat": seat, "token": token, "url": url}, status=status.HTTP_201_CREATED)
+
+
+class SeatClaimView(APIView):
+    """Take over the seat a host's handover link is for: its role and secrets are yours now."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=s.SeatClaimIn,
+        responses={
+            200: s.GameViewOut,
+            **_errors(400, 401),
+            404: _refusal("not_found | invite_invalid (used or withdrawn)"),
+            409: _refusal("wrong_phase | already_seated"),
+        },
+    )
+    def post(self, request, code: str):
+        data = _valid(s.SeatClaimIn, request.data)
+        name = data.get("name") or display_name(request.user)
+        game = seats.seat_claim(
+            code=code.upper(), user=request.user, token=data["token"], name=name
+        )
+        return _view_response(game, request.user)
+
+
+class RematchView(APIView):
+    """A finished game's player opens the rematch lobby (201), with the same options and everyone
+    seated; later taps return it (200), seating again a player who had left it."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: s.GameViewOut,
+            201: s.GameViewOut,
+            **_errors(401),
+            403: _refusal("forbidden (not a player of this game)"),
+            404: _refusal("not_found"),
+            409: _refusal("wrong_phase (not over yet)"),
+        },
+    )
+    def post(self, request, code: str):
+        game, created = seats.rematch_open(code=code.upper(), user=request.user)
+        return _view_response(game, request.user, status.HTTP_201_CREATED if created else 200)

@@ -1,0 +1,110 @@
+"""The table display (issue 9): `/t/{code}/`, the public view in large type for a shared screen
+in the room (a TV or a laptop), refreshing itself like the game page.
+
+It is a spectator: it is always built from `selectors.game_view(game, None)` and the public log,
+whoever is signed in on that browser, so a player's own secrets never reach the shared screen.
+A game whose host turned spectators off shows it only with the display key in the address (an
+HMAC of the code): the host's page carries that link, so the host's own room can still use it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from django.core import signing
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare
+from django.views.decorators.http import require_GET
+
+from games import selectors
+from games.models import Game
+from games.services import GameError
+from games.views import (
+    POLL_SECONDS,
+    _roles,
+    _seats,
+    _tie,
+    dining_steps,
+    phase_label,
+    qr_svg,
+    with_names,
+)
+
+EVENTS_SHOWN = 6
+_signer = signing.Signer(salt="staked.display")
+
+
+def display_key(code: str) -> str:
+    return _signer.signature(code)
+
+
+def display_url(game: Game, *, is_host: bool) -> str | None:
+    """The link for the page's "Show on a shared screen": anyone's where spectators may watch;
+    the host's alone (with the key) where they may not."""
+    url = reverse("display", args=[game.code])
+    if game.options.get("spectators", True):
+        return url
+    return f"{url}?key={display_key(game.code)}" if is_host else None
+
+
+def _allowed(request: HttpRequest, game: Game) -> bool:
+    if game.options.get("spectators", True):
+        return True
+    return constant_time_compare(request.GET.get("key", ""), display_key(game.code))
+
+
+def _game(request: HttpRequest, code: str) -> Game:
+    try:
+        game = selectors.game_get(code.upper())
+    except GameError as exc:
+        raise Http404(exc.detail) from None
+    if not _allowed(request, game):
+        raise Http404("The host does not allow spectators at this table.")
+    return game
+
+
+@require_GET
+def display(request: HttpRequest, code: str) -> HttpResponse:
+    return _render(request, _game(request, code))
+
+
+@require_GET
+def display_changed(request: HttpRequest, code: str) -> HttpResponse:
+    """The display's poll: 204 while the version is the one on the screen."""
+    game = _game(request, code)
+    if request.GET.get("v") == str(game.version):
+        return HttpResponse(status=204)
+    return _render(request, game)
+
+
+def _render(request: HttpRequest, game: Game) -> HttpResponse:
+    template = "games/display.html#display" if request.htmx else "games/display.html"
+    return render(request, template, display_context(request, game))
+
+
+def display_context(request: HttpRequest, game: Game) -> dict:
+    view = selectors.game_view(game, None)  # never the signed-in user's: a shared screen
+    names = {s["seat"]: s["name"] for s in view["seats"]}
+    events, _ = selectors.events_for(game, None, after=max(0, game.last_seq - 50))
+    events = [{**e, "text": with_names(e["text"], names)} for e in events[-EVENTS_SHOWN:]]
+    events.reverse()
+    open_to_all = game.options.get("spectators", True)
+    context = {
+        "game": game,
+        "view": view,
+        "seats": _seats(view, None),
+        "events": events,
+        "phase_label": phase_label(view["phase"]),
+        "tie": _tie(view.get("tie"), names),
+        "dining": dining_steps(view.get("last_dining"), names, view.get("last_wills")),
+        "roles": _roles(view, names) if view["status"] == Game.Status.FINISHED else [],
+        "poll_seconds": POLL_SECONDS,
+        "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
+        "key_query": "" if open_to_all else f"&key={display_key(game.code)}",
+    }
+    if view["status"] == Game.Status.LOBBY:
+        invite = request.build_absolute_uri(reverse("game", args=[game.code]))
+        context.update(invite=invite, qr_svg=qr_svg(invite))
+    return context
