@@ -35,7 +35,8 @@ class OptionsForm(forms.Form):
     def of(cls, options: dict) -> OptionsForm:
         """The form filled in with a game's current options."""
         mingling = options.get("timers", {}).get("mingling")
-        initial = {k: options.get(k) for k in ("preset", "last_wills", "relics", "expansion")}
+        keys = ("preset", "last_wills", "relics", "expansion", "den_chat", "spectator_chat")
+        initial = {k: options.get(k) for k in keys}
         return cls(initial={**initial, "mingling": mingling})
 
     preset = forms.ChoiceField(
@@ -46,6 +47,12 @@ class OptionsForm(forms.Form):
     )
     relics = forms.BooleanField(label="Sacred Relics (from round 2)", required=False)
     expansion = forms.BooleanField(label="Expansion: allow 11–12 players", required=False)
+    den_chat = forms.BooleanField(
+        label="The den: a private chat for the Vampires", required=False, initial=False
+    )
+    spectator_chat = forms.BooleanField(
+        label="Spectators may read the table talk", required=False, initial=False
+    )
     mingling = forms.IntegerField(
         label="Mingling timer (seconds, optional)",
         required=False,
@@ -61,6 +68,8 @@ class OptionsForm(forms.Form):
             "last_wills": data["last_wills"],
             "relics": data["relics"],
             "expansion": data["expansion"],
+            "den_chat": data["den_chat"],
+            "spectator_chat": data["spectator_chat"],
         }
         if data.get("mingling"):
             options["timers"] = {"mingling": data["mingling"]}

@@ -11,7 +11,13 @@ PRESETS = {
     "live": {"mingling": 180, "relic": 30, "tiebreak": 60, "choice": 60},
     "async": {"mingling": 12 * 3600, "relic": 3600, "tiebreak": 2 * 3600, "choice": 2 * 3600},
 }
-DEFAULTS = {"relics": False, "last_wills": True, "expansion": False}
+DEFAULTS = {
+    "relics": False,
+    "last_wills": True,
+    "expansion": False,
+    "den_chat": False,  # the Vampires' private channel (games/chat)
+    "spectator_chat": False,  # spectators read the table talk
+}
 
 
 def normalized(options: dict) -> dict:

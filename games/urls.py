@@ -1,6 +1,6 @@
 """The web pages (issue 4). The API has its own routes in games/api/urls.py."""
 
-from django.urls import path
+from django.urls import include, path
 
 from games import display, seat_pages, views
 
@@ -18,6 +18,7 @@ urlpatterns = [
     path("g/<str:code>/bots", views.add_bots, name="add-bots"),
     path("g/<str:code>/options", views.update_options, name="update-options"),
     path("g/<str:code>/act/<str:action>", views.act, name="act"),
+    path("g/<str:code>/chat/", include("games.chat.urls")),
     path("g/<str:code>/seats/<int:seat>/bot", seat_pages.seat_bot, name="seat-bot"),
     path("g/<str:code>/seats/<int:seat>/invite", seat_pages.seat_invite, name="seat-invite"),
     path("g/<str:code>/claim/<str:token>", seat_pages.seat_claim, name="seat-claim"),

@@ -173,6 +173,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "games",
+    "games.chat",
     "relics",
 ]
 

@@ -70,6 +70,14 @@ class GameCreateIn(serializers.Serializer):
     spectators = serializers.BooleanField(
         required=False, default=True, help_text="spectators may watch"
     )
+    den_chat = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="a private chat channel for the Vampires (and the Lord where R1.3 says so)",
+    )
+    spectator_chat = serializers.BooleanField(
+        required=False, default=False, help_text="spectators may read the table talk"
+    )
     roles = serializers.DictField(
         child=serializers.ChoiceField(choices=ROLE_CHOICES),
         required=False,

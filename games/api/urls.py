@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from games.api import views
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<str:code>/start/", views.StartView.as_view(), name="start"),
     path("games/<str:code>/events/", views.EventsView.as_view(), name="events"),
     path("games/<str:code>/actions/<str:action>/", views.ActionView.as_view(), name="action"),
+    path("games/<str:code>/chat/", include("games.chat.api_urls")),
     path("games/<str:code>/seats/<int:seat>/bot/", views.SeatBotView.as_view(), name="seat-bot"),
     path(
         "games/<str:code>/seats/<int:seat>/invite/",

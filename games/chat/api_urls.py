@@ -1,0 +1,10 @@
+"""Included by games/api/urls.py under `games/<code>/chat/`."""
+
+from django.urls import path
+
+from games.chat import api
+
+urlpatterns = [
+    path("<str:channel>/", api.ChatView.as_view(), name="chat"),
+    path("<str:channel>/<int:message_id>/hide/", api.HideView.as_view(), name="chat-hide"),
+]

@@ -1,0 +1,103 @@
+"""Reads: a channel's messages as one viewer may see them, and the cheap "has it changed?" stamp
+the pages poll. The audience is `games.chat.audience`, asked at every read."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC
+
+from django.core.cache import cache
+
+from games.chat.audience import channel_access
+from games.chat.models import Message
+from games.models import Game
+from games.selectors import seat_of
+from games.services import GameError
+
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 200
+STAMP_SECONDS = 7 * 24 * 3600
+
+
+def may_moderate(game: Game, user) -> bool:
+    """The host and organisers (staff) may hide messages, and see the ones hidden."""
+    return user.is_authenticated and (user.is_staff or game.host_id == user.id)
+
+
+def readable(game: Game, user, channel: str) -> None:
+    """Refuse, with the reason, a viewer who may not read this channel now."""
+    access = channel_access(game, seat_of(game, user))[channel]
+    if not access.read:
+        raise GameError("channel_forbidden", access.why_not, 403)
+
+
+def messages_for(
+    game: Game,
+    user,
+    channel: str,
+    *,
+    after: int | None = None,
+    before: int | None = None,
+    limit: int = DEFAULT_LIMIT,
+) -> dict:
+    """A page of the channel, oldest first. `after`: the messages after that number (`more`
+    says whether others follow); otherwise the latest before `before` (or the latest of all;
+    `earlier` says whether older ones exist)."""
+    readable(game, user, channel)
+    rows = Message.objects.filter(game=game, channel=channel).select_related("author")
+    if after is not None:
+        page = list(rows.filter(number__gt=after).order_by("number")[: limit + 1])
+        more, page = len(page) > limit, page[:limit]
+        earlier = after > 0 and rows.filter(number__lte=after).exists()
+    else:
+        if before is not None:
+            rows = rows.filter(number__lt=before)
+        page = list(rows.order_by("-number")[: limit + 1])
+        earlier, page = len(page) > limit, page[:limit][::-1]
+        more = (
+            before is not None
+            and Message.objects.filter(game=game, channel=channel, number__gte=before).exists()
+        )
+    show_hidden = may_moderate(game, user)
+    return {
+        "messages": [message_out(m, show_hidden=show_hidden) for m in page],
+        "more": more,
+        "earlier": earlier,
+    }
+
+
+def message_out(message: Message, *, show_hidden: bool) -> dict:
+    """A message as the API gives it; a hidden one is only its number, except to moderators."""
+    if message.hidden and not show_hidden:
+        return {"id": message.number, "hidden": True}
+    return {
+        "id": message.number,
+        "channel": message.channel,
+        "seat": message.author.seat if message.author else None,
+        "name": message.author_name,
+        "text": message.text,
+        "created_at": message.created_at.astimezone(UTC).isoformat().replace("+00:00", "Z"),
+        "hidden": message.hidden,
+    }
+
+
+def stamp_key(code: str, channel: str) -> str:
+    return f"chat:{code}:{channel}:stamp"
+
+
+def stamp(code: str, channel: str) -> int:
+    """A number that changes whenever a message is posted to or hidden in this channel: one
+    cache read. Read it before the messages, so that a page never shows an older list under a
+    newer stamp."""
+    key = stamp_key(code, channel)
+    cache.add(key, time.time_ns(), timeout=STAMP_SECONDS)  # lost (evicted): any new value
+    return cache.get(key)
+
+
+def stamp_changed(code: str, channel: str) -> None:
+    """After a commit: every page polling this channel renders it again."""
+    key = stamp_key(code, channel)
+    try:
+        cache.incr(key)
+    except ValueError:
+        cache.set(key, time.time_ns(), timeout=STAMP_SECONDS)

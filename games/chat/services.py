@@ -1,0 +1,107 @@
+"""The only writer of chat messages: post and hide. Who may do what is asked of
+`games.chat.audience` at the moment of the request; the game row is never written (chat is not
+game state), so posting never bumps `Game.version`."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from games.chat import ratelimit
+from games.chat.audience import channel_access
+from games.chat.models import MAX_LENGTH, Message
+from games.chat.selectors import stamp_changed
+from games.models import Game
+from games.selectors import seat_of
+from games.services import GameError
+
+log = logging.getLogger("games")
+
+
+class InvalidText(GameError):
+    """The text itself is refused (empty, too long): a field error of `text`."""
+
+    field = "text"
+
+    def __init__(self, detail: str):
+        super().__init__("invalid", detail, 400)
+
+
+class RateLimited(GameError):
+    def __init__(self, retry_after: int):
+        super().__init__(
+            "rate_limited", f"Too many messages: wait {retry_after} s before the next.", 429
+        )
+        self.retry_after = retry_after
+
+
+def clean_text(text: str) -> str:
+    text = text.strip()
+    if not text:
+        raise InvalidText("Write something first.")
+    if len(text) > MAX_LENGTH:
+        raise InvalidText(f"At most {MAX_LENGTH} characters (this has {len(text)}).")
+    return text
+
+
+def message_post(*, game: Game, user, channel: str, text: str) -> Message:
+    player = game.players.filter(user=user).first() if user.is_authenticated else None
+    access = channel_access(game, player.seat if player else None)[channel]
+    if not access.write:
+        raise GameError("channel_forbidden", access.why_not, 403)
+    text = clean_text(text)
+    wait = ratelimit.retry_after(player.id)
+    if wait is not None:
+        raise RateLimited(wait)
+    for _ in range(5):
+        try:
+            with transaction.atomic():
+                last = Message.objects.filter(game=game, channel=channel).aggregate(
+                    last=Max("number")
+                )["last"]
+                message = Message.objects.create(
+                    game=game,
+                    channel=channel,
+                    number=(last or 0) + 1,
+                    author=player,
+                    author_name=player.name,
+                    text=text,
+                )
+                transaction.on_commit(lambda: stamp_changed(game.code, channel))
+            return message
+        except IntegrityError:  # another post took that number: take the next one
+            continue
+    raise GameError("stale", "The channel is busy; try again.", 409)
+
+
+def message_hide(*, game: Game, user, channel: str, number: int) -> Message:
+    """The host (in a channel they may read) or an organiser hides a message; it is logged."""
+    if not user.is_staff:
+        seat = seat_of(game, user)
+        if not channel_access(game, seat)[channel].read:
+            raise GameError("channel_forbidden", "You cannot read this channel.", 403)
+        if game.host_id != user.id:
+            raise GameError("forbidden", "Only the host or an organiser can hide a message.", 403)
+    message = Message.objects.filter(game=game, channel=channel, number=number).first()
+    if message is None:
+        raise GameError("not_found", f"There is no message {number} in this channel.", 404)
+    if message.hidden:
+        return message
+    with transaction.atomic():
+        changed = Message.objects.filter(id=message.id, hidden=False).update(
+            hidden=True, hidden_by=user, hidden_at=timezone.now()
+        )
+        transaction.on_commit(lambda: stamp_changed(game.code, channel))
+    message.refresh_from_db()
+    if changed:
+        log.info(
+            "chat message hidden: %s #%s by %s",
+            channel,
+            number,
+            "staff" if user.is_staff and game.host_id != user.id else "host",
+            extra={"game": game.code, "by": user.username},
+        )
+    return message
