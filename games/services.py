@@ -24,6 +24,7 @@ from games import engine
 from games.engine import Action, IllegalAction, state_from_json, to_json
 from games.models import Action as Step
 from games.models import Event, Game, Player, new_code
+from games.notify import services as reminders
 from games.options import engine_options, normalized
 
 log = logging.getLogger("games")
@@ -425,6 +426,7 @@ def _after_commit(game: Game, state: engine.State | None = None) -> None:
             nudge_bots(game_id, bots)
 
     transaction.on_commit(notify)
+    reminders.after_change(game, state)  # "your move" and deadline reminders, queued on commit
 
 
 def _waiting_bots(game: Game, state: engine.State | None) -> list[int]:

@@ -174,6 +174,7 @@ INSTALLED_APPS = [
     "template_partials",
     "games",
     "games.chat",
+    "games.notify",
     "relics",
 ]
 
@@ -281,6 +282,8 @@ SWEEP_SECONDS = env_int("SWEEP_SECONDS", default=5, minimum=1)
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep-overdue-games": {"task": "games.tasks.sweep", "schedule": float(SWEEP_SECONDS)},
     "worker-heartbeat": {"task": "games.tasks.heartbeat", "schedule": 15.0},
+    # Deadline reminders whose ETA task was lost or too far ahead to queue (games/notify).
+    "notify-deadline-reminders": {"task": "notify.tasks.sweep", "schedule": 60.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 
@@ -348,6 +351,75 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 # The admin's "abandoned" filter: lobbies and running games with no update for this many hours.
 ABANDONED_AFTER_HOURS = env_int("ABANDONED_AFTER_HOURS", default=48, minimum=1)
+
+# --- Reminders: Web Push and e-mail (issue 9) ---------------------------------------------------
+# README.md, "Reminders", says how to make VAPID keys (`manage.py vapid_keys`). Without them Web
+# Push is off (the reminders page says so) and e-mail reminders still work.
+
+
+def env_vapid() -> tuple[str, str, str]:
+    """(public key, private key, subject), all three set and matching, or all three empty."""
+    names = ("VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT")
+    values = [_raw(name) or "" for name in names]
+    if not any(values):
+        return "", "", ""
+    missing = [name for name, value in zip(names, values, strict=True) if not value]
+    if missing:
+        raise ImproperlyConfigured(f"{', '.join(missing)} must be set too (or none of the three).")
+    public, private, subject = values
+    if not subject.startswith(("mailto:", "https://")):
+        raise ImproperlyConfigured("VAPID_SUBJECT must be a mailto: address or an https:// URL.")
+    import base64
+
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    try:
+        raw = base64.urlsafe_b64decode(private + "=" * (-len(private) % 4))
+        if len(raw) != 32:
+            raise ValueError(f"{len(raw)} bytes instead of 32")
+        key = ec.derive_private_key(int.from_bytes(raw, "big"), ec.SECP256R1())
+    except ValueError as exc:
+        raise ImproperlyConfigured(
+            f"VAPID_PRIVATE_KEY is not a raw P-256 key in base64url: {exc}"
+        ) from None
+    point = key.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
+    if base64.urlsafe_b64encode(point).decode().rstrip("=") != public.rstrip("="):
+        raise ImproperlyConfigured("VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.")
+    return public.rstrip("="), private, subject
+
+
+VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT = env_vapid()
+# Push services whose endpoints a subscription may name (host suffixes, over https): the server
+# POSTs to that URL, so it must never be one of ours. An entry with a scheme ("http://host:port")
+# allows that exact origin, for a local fake push service.
+PUSH_SERVICES = env_list(
+    "PUSH_SERVICES",
+    default=[
+        "fcm.googleapis.com",
+        "push.services.mozilla.com",
+        "push.apple.com",
+        "notify.windows.com",
+    ],
+)
+# Minutes before a window's deadline to remind a player who still has a move (each player may
+# choose another lead on the reminders page; 0 there turns it off).
+REMINDER_LEAD_MINUTES = env_int("REMINDER_LEAD_MINUTES", default=10, minimum=1)
+# The address links in e-mails point to (push notifications use the page's own origin).
+SITE_URL = (_raw("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
+if urlsplit(SITE_URL).scheme not in {"http", "https"} or not urlsplit(SITE_URL).hostname:
+    raise ImproperlyConfigured(f"SITE_URL={SITE_URL!r} must be an http(s):// URL.")
+
+# EMAIL_URL, e.g. smtp+tls://user:password@mail.example.com:587; the console by default.
+if _raw("EMAIL_URL"):
+    try:
+        _email = env.email_url_config(_raw("EMAIL_URL"))
+    except ImproperlyConfigured as exc:
+        raise ImproperlyConfigured(f"EMAIL_URL is not a valid e-mail URL: {exc}") from None
+    globals().update({key: value for key, value in _email.items() if value is not None})
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = _raw("DEFAULT_FROM_EMAIL") or "Staked! <noreply@localhost>"
 
 # --- Production security (issue 7) -------------------------------------------------------------
 # Secure by default whenever DEBUG is off; each can be relaxed from the environment (README.md,

@@ -1,0 +1,72 @@
+"""Who wants reminders and how, the phones that accept Web Push, and what was already sent."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+def default_lead_minutes() -> int:
+    return settings.REMINDER_LEAD_MINUTES
+
+
+class Preferences(models.Model):
+    """One player's choice of channels. No row: no reminders at all."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notify_preferences"
+    )
+    push_enabled = models.BooleanField(default=True)  # on every phone subscribed below
+    email = models.EmailField(blank=True)
+    email_enabled = models.BooleanField(default=False)
+    # Minutes before a deadline for "deadline soon"; 0 turns that reminder off.
+    lead_minutes = models.PositiveSmallIntegerField(default=default_lead_minutes)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"reminders of {self.user}"
+
+
+class PushSubscription(models.Model):
+    """A browser's Web Push subscription (PushSubscription.toJSON()). Deleted when the push
+    service answers 404/410: the browser dropped it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=100)  # the browser's P-256 key, base64url
+    auth = models.CharField(max_length=50)  # the shared 16-byte secret, base64url
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_error = models.TextField(blank=True)
+    last_error_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"push subscription {self.pk} of {self.user}"
+
+
+class NotificationLog(models.Model):
+    """A reminder claimed for a player in one window: the unique row is what stops repeats."""
+
+    class Kind(models.TextChoices):
+        MOVE = "move"
+        DEADLINE = "deadline"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    window = models.CharField(max_length=64)  # services.window_key
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "window", "kind"], name="notify_log_once_per_window"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} reminder to {self.user} in {self.window}"

@@ -1,0 +1,265 @@
+"""When to remind whom, and the sending itself (run by the Celery tasks in tasks.py).
+
+- "Your move": when a player newly has something in `engine.pending` (once per window).
+- "Deadline soon": `lead_minutes` before the open window's deadline, to players who still have a
+  move; an ETA task is the fast path and the beat sweep (tasks.sweep) the safety net.
+
+A window is identified by `window_key` (round, phase, deadline). A reminder is sent only after
+its NotificationLog row was created: the unique row makes duplicates, redeliveries and the race
+between the ETA task and the sweep harmless (at most one of each kind per player and window).
+Messages name the game, the public phase and the time left: never a role or anything secret.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
+from django.urls import reverse
+
+from games import engine
+from games.engine import State, state_from_json
+from games.engine.view import waiting_for
+from games.models import Game, Player
+from games.notify import push
+from games.notify.models import NotificationLog, Preferences
+
+log = logging.getLogger("games.notify")
+
+ETA_HORIZON = 3600  # seconds: reminders further ahead are left to the sweep, as in games.services
+MAX_LEAD_MINUTES = 24 * 60
+
+
+@dataclass(frozen=True)
+class Reminder:
+    title: str
+    body: str
+    path: str  # the game page
+    ttl: int  # seconds the push service keeps it: pointless once the window closed
+    urgency: str  # Web Push "Urgency" header
+
+
+def window_key(state: State) -> str:
+    deadline = int(state.deadline) if state.deadline is not None else "-"
+    return f"r{state.round}:{state.phase}:{deadline}"
+
+
+# --- the hook in games.services -------------------------------------------------------------
+
+
+def after_change(game: Game, state: State | None) -> None:
+    """Called inside the writer's transaction: on commit, queue one task whenever the seats the
+    game waits on change within a window (not on every move: Mingling has dozens)."""
+    if state is None or state.outcome is not None:
+        return
+    seats = waiting_for(state)
+    if not seats:
+        return
+    game_id, window = game.id, window_key(state)
+    expires = int(state.deadline - time.time()) + 60 if state.deadline else 24 * 3600
+
+    def queue():
+        from games.notify.tasks import window_changed
+
+        try:
+            if not cache.add(f"notify:{game_id}:{window}:{seats}", 1, timeout=max(expires, 60)):
+                return
+        except Exception:  # no cache: queue anyway, the log rows still stop repeats
+            log.warning("notify: cache unavailable", exc_info=True)
+        try:
+            window_changed.apply_async(args=(game_id, window), retry=False)
+        except Exception:  # a dead broker must never fail a move; the sweep still reminds
+            log.warning("notify: could not queue the reminder task", exc_info=True)
+
+    transaction.on_commit(queue)
+
+
+# --- the tasks' work ------------------------------------------------------------------------
+
+
+def on_window(game_id: int, window: str, now: float | None = None) -> None:
+    """Remind the players who now have a move, and queue the window's deadline reminders."""
+    now = time.time() if now is None else now
+    current = _current(game_id, window)
+    if current is None:
+        return
+    game, state = current
+    players = _reachable(game, state)
+    for player in players:
+        if engine.pending(state, player.seat) and _claim(player, game, window, "move"):
+            deliver(player.user, _move_reminder(game, state, now))
+    _schedule_deadline_reminders(game, state, window, players, now)
+
+
+def remind_deadline(game_id: int, window: str, now: float | None = None) -> int:
+    """Send "deadline soon" to the players of `window` whose lead time has come (if it is still
+    the open window and they still have a move). Returns how many were reminded."""
+    now = time.time() if now is None else now
+    current = _current(game_id, window)
+    if current is None or current[1].deadline is None:
+        return 0
+    game, state = current
+    sent = 0
+    for player in _reachable(game, state):
+        lead = player.user.notify_preferences.lead_minutes * 60
+        due = state.deadline - lead
+        if not lead or not due <= now < state.deadline or not engine.pending(state, player.seat):
+            continue
+        move, created = _log_get_or_create(player, game, window, "move")
+        if not created and move.created_at.timestamp() >= due:
+            continue  # their "your move" came with less than the lead time left: enough
+        if _claim(player, game, window, "deadline"):
+            deliver(player.user, _deadline_reminder(game, state, now))
+            sent += 1
+    return sent
+
+
+def sweep(now: float | None = None) -> int:
+    """The safety net: deadline reminders for every running game whose deadline is near."""
+    now = time.time() if now is None else now
+    lead = Preferences.objects.aggregate(lead=Max("lead_minutes"))["lead"] or 0
+    if not lead:
+        return 0
+    near = Game.objects.filter(
+        status=Game.Status.RUNNING,
+        deadline__gt=datetime.fromtimestamp(now, UTC),
+        deadline__lte=datetime.fromtimestamp(now + min(lead, MAX_LEAD_MINUTES) * 60, UTC),
+    ).order_by("deadline")
+    sent = 0
+    for game in near[:200]:
+        window = window_key(state_from_json(game.state))
+        sent += remind_deadline(game.id, window, now)
+    return sent
+
+
+def deliver(user, reminder: Reminder) -> None:
+    """Send one reminder by every channel the player turned on (each failure only logged)."""
+    prefs = user.notify_preferences
+    if prefs.push_enabled and push.enabled():
+        payload = {
+            "title": reminder.title,
+            "body": reminder.body,
+            "url": reminder.path,
+            "tag": reminder.path,  # a newer reminder for the same game replaces the older one
+        }
+        for subscription in user.push_subscriptions.all():
+            push.send(subscription, payload, ttl=reminder.ttl, urgency=reminder.urgency)
+    if prefs.email_enabled and prefs.email:
+        body = (
+            f"{reminder.body}\n\nOpen the game: {settings.SITE_URL}{reminder.path}\n\n"
+            f"You get this because you asked for e-mail reminders; change that at "
+            f"{settings.SITE_URL}{reverse('reminders')}"
+        )
+        try:
+            send_mail(f"{reminder.title}: {reminder.body}", body, None, [prefs.email])
+        except Exception:
+            log.warning("notify: could not send an e-mail reminder", exc_info=True)
+
+
+# --- internals ------------------------------------------------------------------------------
+
+
+def _current(game_id: int, window: str) -> tuple[Game, State] | None:
+    """The game and its state, if `window` is still the open window of a running game."""
+    game = Game.objects.filter(id=game_id, status=Game.Status.RUNNING).first()
+    if game is None or game.state is None:
+        return None
+    state = state_from_json(game.state)
+    if state.outcome is not None or window_key(state) != window:
+        return None
+    return game, state
+
+
+def _reachable(game: Game, state: State) -> list[Player]:
+    """The human players the game waits on who turned on at least one channel."""
+    return list(
+        Player.objects.filter(
+            game=game, seat__in=waiting_for(state), is_bot=False, user__isnull=False
+        )
+        .filter(
+            Q(user__notify_preferences__push_enabled=True, user__push_subscriptions__isnull=False)
+            | Q(user__notify_preferences__email_enabled=True)
+        )
+        .distinct()
+        .select_related("user__notify_preferences")
+    )
+
+
+def _claim(player: Player, game: Game, window: str, kind: str) -> bool:
+    """Record the reminder before sending it; False when it was already sent."""
+    try:
+        with transaction.atomic():
+            NotificationLog.objects.create(user=player.user, game=game, window=window, kind=kind)
+    except IntegrityError:
+        return False
+    return True
+
+
+def _log_get_or_create(player: Player, game: Game, window: str, kind: str):
+    return NotificationLog.objects.get_or_create(
+        user=player.user, game=game, window=window, kind=kind
+    )
+
+
+def _schedule_deadline_reminders(
+    game: Game, state: State, window: str, players: list[Player], now: float
+) -> None:
+    """One ETA task per distinct lead time; further than ETA_HORIZON, the sweep does it."""
+    if state.deadline is None:
+        return
+    from games.notify.tasks import deadline_soon
+
+    for lead in {p.user.notify_preferences.lead_minutes for p in players} - {0}:
+        eta = state.deadline - lead * 60
+        if not now < eta <= now + ETA_HORIZON:
+            continue
+        try:
+            if cache.add(f"notify:eta:{game.id}:{window}:{lead}", 1, timeout=ETA_HORIZON + 60):
+                deadline_soon.apply_async(
+                    args=(game.id, window), eta=datetime.fromtimestamp(eta, UTC), retry=False
+                )
+        except Exception:
+            log.warning("notify: could not queue a deadline reminder", exc_info=True)
+
+
+def _move_reminder(game: Game, state: State, now: float) -> Reminder:
+    return _reminder(game, state, now, "your move", urgency="normal")
+
+
+def _deadline_reminder(game: Game, state: State, now: float) -> Reminder:
+    return _reminder(game, state, now, "still your move", urgency="high")
+
+
+def _reminder(game: Game, state: State, now: float, what: str, *, urgency: str) -> Reminder:
+    from games.views import phase_label
+
+    body = f"{what.capitalize()} ({phase_label(state.phase)})"
+    ttl = 24 * 3600
+    if state.deadline is not None:
+        left = max(state.deadline - now, 0)
+        body += f", {_duration(left)} left"
+        ttl = max(int(left), 60)
+    return Reminder(
+        title=f"Staked! game {game.code}",
+        body=body + ".",
+        path=reverse("game", args=[game.code]),
+        ttl=ttl,
+        urgency=urgency,
+    )
+
+
+def _duration(seconds: float) -> str:
+    minutes = max(round(seconds / 60), 1)
+    if minutes < 90:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    hours = round(minutes / 60)
+    if hours < 48:
+        return f"{hours} hours"
+    return f"{round(hours / 24)} days"

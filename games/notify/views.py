@@ -1,0 +1,121 @@
+"""The reminders page and the installable app: web app manifest, service worker, offline page."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
+
+from games.notify import push
+from games.notify.forms import RemindersForm
+from games.notify.models import Preferences
+
+THEME = "#14100f"  # --bg in static/css/staked.css
+# What the service worker keeps for offline use: the look of the app, never a player's page.
+SHELL = [
+    "css/staked.css",
+    "css/pwa.css",
+    "js/htmx.min.js",
+    "js/staked.js",
+    "js/pwa.js",
+    "img/favicon.svg",
+    "img/icon-192.png",
+    "img/icon-512.png",
+]
+
+
+def reminders(request: HttpRequest) -> HttpResponse:
+    """Choose the channels: push on this phone (JS, through the API) and/or e-mail (this form)."""
+    if not request.user.is_authenticated:
+        return render(request, "notify/reminders.html", {"anonymous": True})
+    prefs = Preferences.objects.get_or_create(user=request.user)[0]
+    form = RemindersForm(instance=prefs)
+    status = 200
+    if request.method == "POST":
+        form = RemindersForm(request.POST, instance=prefs)
+        if form.is_valid():
+            form.save()
+            return redirect(reverse("reminders") + "?saved=1")
+        status = 400
+    context = {
+        "form": form,
+        "saved": request.GET.get("saved") == "1",
+        "push_available": push.enabled(),
+        "devices": request.user.push_subscriptions.count(),
+    }
+    return render(request, "notify/reminders.html", context, status=status)
+
+
+@require_GET
+@cache_control(max_age=3600)
+def manifest(request: HttpRequest) -> HttpResponse:
+    icons = [
+        {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+        {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        {
+            "src": static("img/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
+    ]
+    body = {
+        "name": "Staked!",
+        "short_name": "Staked!",
+        "description": "A hidden-role party game for 6 to 12 friends.",
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "theme_color": THEME,
+        "background_color": THEME,
+        "icons": icons,
+    }
+    return HttpResponse(json.dumps(body, indent=2), content_type="application/manifest+json")
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """/sw.js from the root, so that it controls every page. Its text changes whenever a shell
+    file does (the version is their hash), which makes browsers install the new shell."""
+    shell = [static(path) for path in SHELL] + [reverse("offline")]
+    body = render_to_string(
+        "notify/sw.js",
+        {
+            "version": _shell_version(),
+            "shell": json.dumps(shell),
+            "offline": reverse("offline"),
+            "shell_icon": static("img/icon-192.png"),
+        },
+    )
+    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"  # browsers check for a new worker on every visit
+    return response
+
+
+@require_GET
+def offline(request: HttpRequest) -> HttpResponse:
+    """What the service worker shows when a page cannot be loaded (kept in its cache)."""
+    return render(request, "notify/offline.html")
+
+
+@cache
+def _shell_version() -> str:
+    digest = hashlib.sha256()
+    templates = Path(__file__).resolve().parent / "templates" / "notify"
+    files = [Path(finders.find(path)) for path in SHELL]
+    for file in files + [templates / "offline.html", templates / "sw.js"]:
+        digest.update(file.read_bytes())
+    return digest.hexdigest()[:12]
