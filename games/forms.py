@@ -128,4 +128,12 @@ def action_args(post) -> dict:
     targets = [t for t in post.getlist("targets") if t]
     if targets:
         args["targets"] = targets
+    owners = [o for o in post.getlist("owners") if o]
+    if owners:
+        args["owners"] = owners
+    # The Whisper-Wick Candle's form names each token "seat:owner" (where it lies, whose it is).
+    moves = [m.partition(":") for m in post.getlist("moves") if m]
+    if moves:
+        args["targets"] = [seat for seat, _, _ in moves]
+        args["owners"] = [owner for _, _, owner in moves]
     return args

@@ -61,6 +61,9 @@ def game_view(game: Game, user) -> dict:
         s["is_bot"] = names[s["seat"]].is_bot
         s["afk"] = names[s["seat"]].afk
     view["deadline"] = iso(view["deadline"])
+    window = (view.get("relics") or {}).get("window")
+    if window:  # the open relic window's deadline, in the same format as the game's
+        window["deadline"] = iso(window["deadline"])
     return {**out, **view}
 
 

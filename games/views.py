@@ -31,6 +31,7 @@ from games.engine.errors import HTTP_STATUS
 from games.forms import CreateForm, JoinForm, OptionsForm, SeatJoinForm, action_args
 from games.models import Game
 from games.services import GameError
+from relics import pages as relic_pages
 
 LOG_TAIL = 120  # events shown in the game's log (the newest)
 POLL_SECONDS = 2
@@ -49,6 +50,9 @@ PHASE_LABELS = {
     "choose_examiner": "Round 1 examination",
     "dining": "Dining",
     "last_will": "Last Will",
+    "give_relic": "Relics handed out",
+    "relic_window": "Relic window",
+    "relic_choice": "Relic choice",
     "finished": "Game over",
 }
 SOURCE_LABELS = {
@@ -348,6 +352,8 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
             for p in me.get("placed", [])
         ]
     context["actions"] = [_action(p, names, view) for p in view.get("pending", [])]
+    context["relic_board"] = relic_pages.board(view, names)
+    context["my_relics"] = relic_pages.mine(me)
     context["tie"] = _tie(view.get("tie"), names)
     context["dining"] = dining_steps(view.get("last_dining"), names, view.get("last_wills"))
     context["effects"] = [
@@ -455,11 +461,14 @@ def _targets(seats: list[int], names: dict[int, str]) -> list[dict]:
 
 def _action(pending: dict, names: dict[int, str], view: dict) -> dict:
     action, options = pending["action"], pending.get("options", {})
-    name = action if action in ACTION_TEMPLATES else "generic"
+    # A relic's choice has a form of its own (relics/pages.py); others by action name.
+    extra = relic_pages.action(pending, view, names) if view.get("relics") is not None else {}
+    name = extra.pop("template", action if action in ACTION_TEMPLATES else "generic")
+    templates = [f"games/actions/{name}.html", f"games/actions/{action}.html"]
     out = {
         "action": action,
         "options": options,
-        "template": select_template([f"games/actions/{name}.html"]).template.name,
+        "template": select_template([*templates, "games/actions/generic.html"]).template.name,
         "targets": _targets(options.get("targets", []), names),
         "label": action.replace("_", " ").capitalize(),
     }
@@ -478,16 +487,8 @@ def _action(pending: dict, names: dict[int, str], view: dict) -> dict:
                 c if isinstance(c, dict) else {"id": c, "name": known.get(c, _words(c))}
                 for c in options[key]
             ]
-    if action == "use_relic":
-        out["relic"] = {"id": options.get("relic"), "name": known.get(options.get("relic"), "")}
-        out["label"] = f"Use the {out['relic']['name'] or _words(options.get('relic', ''))}"
-        if "owners" in options:  # Bangle of Oaths: whose tokens to move
-            out["targets"] = _targets(options["owners"], names)
-        out["multi"] = options.get("count", 1) > 1 or "owners" in options
-    if action == "give_relic":
-        out["label"] = "Give your relic"
-        out["drawn"] = me.get("drawn") or []
-    if action == "resolve_choice":
+    out.update(extra)
+    if action == "resolve_choice" and "relic" not in extra:
         me = view.get("me") or {}
         out["card"] = next(
             (

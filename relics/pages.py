@@ -1,0 +1,149 @@
+"""How the Sacred Relics show on the game page (games/views.py): the public relic board, my relic
+cards, and the form of each relic choice the engine offers in `pending`.
+
+Presentation only. What may be done comes from `pending`, what is known from the viewer's own
+engine view: the board names relics, never their holders (the view does not tell them).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from relics.rules import BY_ID, POST, PRE
+
+STAGES = (("pre", "Before Mingling", PRE), ("post", "After Mingling", POST))
+
+# use_relic: what the form asks, in the player's words (title from the card's name).
+USE = {
+    "ritual_bell": ("Whose relic do you silence this round?", "Ring the Bell"),
+    "signet_ring": ("Whose relic do you take in exchange for the Ring?", "Swap relics"),
+    "hindsight_looking_glass": ("Which Ghost's relic do you copy this round?", "Copy it"),
+    "blood_of_the_one": ("Name a living player: if Mesmerized, they die.", "Name them"),
+    "scales_of_justice": ("Discard the Scales and settle this tie yourself.", "Settle the tie"),
+    "whisper_wick_candle": ("Pick two tokens on two different seats: they swap.", "Swap them"),
+    "bangle_of_oaths": (
+        "Pick up to 2 tokens on your seat (by who placed them): they move to the other Bangle "
+        "holder's seat.",
+        "Move them",
+    ),
+    "key_of_quick_passage": (
+        "Discard the Key: every token on your seat is ignored this round.",
+        "Discard the Key",
+    ),
+}
+# The relics whose target may hold several cards (R11 ruling: `card` names which one).
+PICKS_A_CARD = ("ritual_bell", "signet_ring", "hindsight_looking_glass")
+CHOICES = {  # resolve_choice offered by a relic (a timed, optional choice)
+    "false_idol": ("You were killed: you may hand The False Idol to a living player.", "Give it"),
+    "van_helsings_journal": ("You may examine the eliminated player's role.", "Examine"),
+}
+
+
+def card(relic_id: str) -> dict:
+    relic = BY_ID[relic_id]
+    return {"id": relic.id, "name": relic.name, "text": relic.text, "kind": relic.kind}
+
+
+def board(view: dict, names: dict[int, str]) -> dict | None:
+    """The public board: the slots in order, the open window and the relics in play by name."""
+    relics = view.get("relics")
+    if relics is None:
+        return None
+    window = relics.get("window")
+    in_play = Counter(relics.get("in_play") or [])
+    stages = [
+        {
+            "stage": stage,
+            "label": label,
+            "slots": [
+                {
+                    "slot": n,
+                    **card(rid),
+                    "in_play": in_play[BY_ID[rid].name],
+                    "active": bool(window and window["stage"] == stage and window["relic"] == rid),
+                }
+                for n, rid in enumerate(ids, start=1)
+            ],
+        }
+        for stage, label, ids in STAGES
+    ]
+    timed = {rid for _, _, ids in STAGES for rid in ids}
+    passive = [
+        {"name": r.name, "text": r.text, "count": in_play[r.name]}
+        for r in BY_ID.values()
+        if r.id not in timed and in_play[r.name]
+    ]
+    giver = relics.get("giver")
+    return {
+        "stages": stages,
+        "passive": passive,
+        "in_play": sum(in_play.values()),
+        "window": {
+            **window,
+            "name": BY_ID[window["relic"]].name,
+            "stage_label": dict((s, label) for s, label, _ in STAGES)[window["stage"]],
+            "slot": (PRE if window["stage"] == "pre" else POST).index(window["relic"]) + 1,
+        }
+        if window
+        else None,
+        "giver": {"seat": giver, "name": names.get(giver, "")} if giver else None,
+        "deadline": view.get("deadline"),
+    }
+
+
+def mine(me: dict | None) -> list[dict]:
+    """My relic cards with their text (a Hindsight Looking Glass says what it copies)."""
+    out = []
+    for r in (me or {}).get("relics") or []:
+        copy = r.get("acting_as")
+        out.append({**r, **card(r["id"]), "acting_as": BY_ID[copy].name if copy else None})
+    return out
+
+
+def action(pending: dict, view: dict, names: dict[int, str]) -> dict:
+    """What a relic action's form needs beyond views._action's common part ({} for others)."""
+    name, options = pending["action"], pending.get("options", {})
+    me = view.get("me") or {}
+    if name == "give_relic":
+        drawn = [card(c["id"]) for c in me.get("drawn") or []]
+        return {"template": "give_relic", "label": "Give your relic", "drawn": drawn}
+    if name == "resolve_choice" and options.get("choice") in CHOICES:
+        help_, button = CHOICES[options["choice"]]
+        return {
+            "template": "relic_choice",
+            "relic": card(options["choice"]),
+            "help": help_,
+            "button": button,
+        }
+    if name != "use_relic":
+        return {}
+    relic = options.get("relic")
+    help_, button = USE[relic]
+    out = {
+        "template": f"use_relic_{relic}",
+        "relic": card(relic),
+        "label": f"Use the {BY_ID[relic].name}",
+        "help": help_,
+        "button": button,
+    }
+    if relic in PICKS_A_CARD:
+        in_play = sorted({n for n in (view.get("relics") or {}).get("in_play") or []})
+        by_name = {r.name: r.id for r in BY_ID.values()}
+        out["cards_in_play"] = [{"id": by_name[n], "name": n} for n in in_play]
+    if relic == "whisper_wick_candle":
+        out["tokens_by_seat"] = [
+            {
+                "seat": int(seat),
+                "name": names.get(int(seat), ""),
+                # One checkbox per token, "seat:owner": where it lies and whose it is.
+                "tokens": [
+                    {"value": f"{seat}:{o}", "owner": o, "name": names.get(o, "")} for o in owners
+                ],
+            }
+            for seat, owners in sorted(
+                options.get("owners_by_seat", {}).items(), key=lambda i: int(i[0])
+            )
+        ]
+    if relic == "bangle_of_oaths":
+        out["owners"] = [{"seat": o, "name": names.get(o, "")} for o in options.get("owners", [])]
+    return out
