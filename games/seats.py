@@ -167,7 +167,7 @@ def rematch_open(*, code: str, user) -> tuple[Game, bool]:
 def _rematch(code: str, user) -> tuple[Game, bool]:
     with transaction.atomic():
         old = services._locked(code)
-        if not old.players.filter(user=user, user__isnull=False).exists():
+        if not (user.is_authenticated and old.players.filter(user=user).exists()):
             raise GameError("forbidden", "Only the players of this game can ask a rematch.", 403)
         if old.status != Game.Status.FINISHED:
             raise GameError("wrong_phase", "A rematch starts once the game is over.", 409)
