@@ -82,11 +82,10 @@ def test_no_secret_at_any_phase_and_the_end_shows_the_public_reveal(table):
 def test_a_players_browser_shows_the_same_display_as_a_strangers(table):
     t = table("LVHHHH")
     t.play({1: "S3 S4 F5", 2: "S3 F4"})
+    strangers = _normalized(board(shown(Phone("R").client, t.code)), t.code)
     for seat in (1, 2, 3):
         mine = board(shown(t.phone(seat).client, t.code))
-        assert _normalized(mine, t.code) == _normalized(
-            board(shown(Phone("R").client, t.code)), t.code
-        )
+        assert _normalized(mine, t.code) == strangers
         no_secrets(mine)
 
 
