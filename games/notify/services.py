@@ -69,7 +69,8 @@ def after_change(game: Game, state: State | None) -> None:
         from games.notify.tasks import window_changed
 
         try:
-            if not cache.add(f"notify:{game_id}:{window}:{seats}", 1, timeout=max(expires, 60)):
+            key = f"notify:{game_id}:{window}:{','.join(map(str, seats))}"
+            if not cache.add(key, 1, timeout=max(expires, 60)):
                 return
         except Exception:  # no cache: queue anyway, the log rows still stop repeats
             log.warning("notify: cache unavailable", exc_info=True)

@@ -128,17 +128,21 @@ def api_client(user) -> APIClient:
 
 
 class Table:
-    """A lobby of `players` friends (users[i] at seat i + 1) with the R1.2 deck dealt in order."""
+    """A lobby of `players` friends (users[i] at seat i + 1), then `bots`, with the R1.2 deck
+    dealt in order."""
 
-    def __init__(self, players: int = 6, **timers):
+    def __init__(self, players: int = 6, bots: int = 0, **timers):
         users = get_user_model().objects
         self.users = [users.create_user(f"p{i}-{uuid.uuid4().hex[:8]}") for i in range(players)]
-        roles = {str(seat): role for seat, role in enumerate(role_deck(players), start=1)}
+        deck = role_deck(players + bots)
+        roles = {str(seat): role for seat, role in enumerate(deck, start=1)}
         game = services.game_create(
             host=self.users[0], options={"roles": roles, "timers": timers}, name="p0"
         )
         for i, user in enumerate(self.users[1:], start=1):
             services.game_join(code=game.code, user=user, name=f"p{i}")
+        if bots:
+            services.game_add_bots(code=game.code, user=self.users[0], count=bots)
         self.code = game.code
 
     @property
