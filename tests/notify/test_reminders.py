@@ -267,3 +267,18 @@ def test_a_window_shorter_than_the_lead_gets_no_second_nudge(
     assert reminders.sweep(now=state.deadline - 60) == 0
     [message] = mail.outbox
     assert "3 minutes left" in message.subject
+
+
+def test_a_dead_broker_never_fails_a_move(
+    table, monkeypatch, eager_tasks, django_capture_on_commit_callbacks
+):
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(tasks.window_changed, "apply_async", broker_down)
+    lobby = table(6)
+    email_me(lobby.users[0], "a@example.com")
+    with django_capture_on_commit_callbacks(execute=True):
+        lobby.start()
+    assert lobby.game.status == "running"
+    assert mail.outbox == []  # the sweep reminds before the deadline instead
