@@ -1,0 +1,51 @@
+"""The chat panel in a real browser (Chromium, phone-sized): a message being typed survives the
+game's refreshes, the other phone's message arrives by the poll, the controls are touch-sized."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.conftest import artifacts, browser, browser_missing, phones, server  # noqa: F401
+from tests.browser.pages import Phone
+from tests.conftest import in_ci
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    # In CI a missing browser is an error (the test runs and fails), as in tests/browser/.
+    pytest.mark.skipif(
+        bool(browser_missing()) and not in_ci(), reason=f"needs a browser: {browser_missing()}"
+    ),
+]
+
+
+def test_chat_a_message_being_typed_survives_the_game_refresh_and_news_arrive(phones, artifacts):  # noqa: F811
+    from playwright.sync_api import expect
+
+    ana, ben = (Phone(page, name) for page, name in zip(phones(2), ["Ana", "Ben"], strict=True))
+    code = ana.open_table(last_wills=False)
+    box = ana.page.locator("#chat-text")
+    box.fill("half-typed thought")
+    ben.join_by_link(f"/g/{code}/")
+    expect(ana.page.locator("#game")).to_contain_text("Ben")  # the game div refreshed
+    ben.page.locator("#chat-text").fill("Hello from Ben <b>bold?</b>")
+    ben.page.get_by_role("button", name="Send").click()
+    expect(ben.page.locator("#chat-list")).to_contain_text("Hello from Ben <b>bold?</b>")
+    expect(ben.page.locator("#chat-text")).to_have_value("")
+    expect(ana.page.locator("#chat-list")).to_contain_text(
+        "Hello from Ben <b>bold?</b>", timeout=10_000
+    )
+    assert ana.page.locator("#chat-list b").count() == 0  # shown as text, never as markup
+    expect(box).to_have_value("half-typed thought")
+    ana.page.get_by_role("button", name="Send").click()
+    expect(ben.page.locator("#chat-list")).to_contain_text("half-typed thought", timeout=10_000)
+    for control in (
+        ana.page.locator(".chat-tab").first,
+        ana.page.get_by_role("button", name="Send"),
+        ana.page.locator("#chat-text"),
+        ana.page.get_by_role("button", name=re.compile("^Hide")).first,  # Ana hosts
+    ):
+        assert control.bounding_box()["height"] >= 44
+    ana.page.locator("#chat").screenshot(path=str(artifacts / "chat-panel.png"))
