@@ -116,7 +116,7 @@ def investigation(state: State, events: list, now: float):
         )
         return state, False
     if target in _ignoring_tokens(state) or any(
-        m.blocks_examination(state, alpha, target) for m in hooks.active(state)
+        m.blocks_examination(state, alpha, target) for m in hooks.using(state, "blocks_examination")
     ):
         events.append(
             public(state, "investigation", f"Seat {target} cannot be investigated this round.")
@@ -160,7 +160,7 @@ def _mesmerize(state: State, seat: int, events: list) -> State:
     victim = state.player(seat)
     if victim.role != HUNTER or victim.mesmerized:
         return state
-    if any(m.resists_mesmerism(state, seat) for m in hooks.active(state)):
+    if any(m.resists_mesmerism(state, seat) for m in hooks.using(state, "resists_mesmerism")):
         return state
     fact = Knowledge(seat=seat, source="mesmerism", round=state.round, mesmerized=True)
     told = [seat] + [p.seat for p in state.players if p.role in (VAMPIRE, LORD)]
@@ -192,7 +192,8 @@ def _mesmerize(state: State, seat: int, events: list) -> State:
 
 def _ignoring_tokens(state: State) -> set[int]:
     """Seats whose tokens a module says to ignore this round (Key of Quick Passage)."""
-    return {s for s in state.living for m in hooks.active(state) if m.ignores_tokens(state, s)}
+    modules = hooks.using(state, "ignores_tokens")
+    return {s for s in state.living for m in modules if m.ignores_tokens(state, s)}
 
 
 def stake_tally(state: State) -> dict[int, int]:
@@ -206,7 +207,7 @@ def stake_tally(state: State) -> dict[int, int]:
     for u in state.dining.unplaced:
         if u.owner in tally:
             tally[u.owner] += 1
-    for module in hooks.active(state):
+    for module in hooks.using(state, "adjust_tally"):
         tally = module.adjust_tally(state, "stake", tally)
     return tally
 
@@ -219,7 +220,7 @@ def feast_tally(state: State) -> dict[int, int]:
     for p in state.dining.tokens:
         if p.target in tally and p.token == FEAST and p.target not in ignored:
             tally[p.target] += 1
-    for module in hooks.active(state):
+    for module in hooks.using(state, "adjust_tally"):
         tally = module.adjust_tally(state, "feast", tally)
     return tally
 
@@ -305,7 +306,7 @@ def eliminate(state: State, seat: int, events: list, cause: str = "dining") -> S
                 cause=cause,
             )
         )
-    for module in hooks.active(state):
+    for module in hooks.using(state, "on_eliminated"):
         state = module.on_eliminated(state, seat, cause, events)
     return state
 

@@ -80,6 +80,8 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
     if name == "place_token":
         state = mingling.place_token(state, action)
         events.append(mingling.placement_receipt(state, action))
+        if state.hands[action.seat - 1]:  # the mover still holds tokens: Mingling goes on
+            return state, events
         return _after_mingling_move(state, events, now)
     if name == "intervention_vote":
         state = mingling.intervention_vote(state, action)
@@ -115,7 +117,7 @@ def timeout(state: State, now: float) -> tuple[State, list[Event]]:
     if state.outcome is not None or state.deadline is None or now < state.deadline:
         return state, []
     events: list[Event] = []
-    for module in hooks.active(state):
+    for module in hooks.using(state, "timeout"):
         result = module.timeout(state, now)
         if result is not None:
             state, more, paused = result
@@ -157,7 +159,7 @@ def _modules_at(step: str, next_step: str):
     """A step that only gives the modules their turn, then moves on to `next_step`."""
 
     def run(state: State, events: list, now: float):
-        for module in hooks.active(state):
+        for module in hooks.using(state, "at_step"):
             result = module.at_step(state, step, now)
             if result is None:
                 continue

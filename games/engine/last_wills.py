@@ -509,7 +509,8 @@ def _relics(state: State):
 @effect("parting_glance")
 def _parting_glance(state, seat, targets, events):
     target = targets[0]
-    if any(m.blocks_examination(state, seat, target) for m in hooks.active(state)):
+    blockers = hooks.using(state, "blocks_examination")
+    if any(m.blocks_examination(state, seat, target) for m in blockers):
         events.append(
             public(state, "last_will_effect", f"Seat {target}'s role cannot be examined.")
         )

@@ -35,7 +35,7 @@ def deal_hands(state: State) -> State:
             hand = ALPHA_HAND
         else:
             hand = NORMAL_HAND
-        for module in hooks.active(state):
+        for module in hooks.using(state, "hand"):
             hand = module.hand(state, p.seat, hand)
         hands.append(hand)
     return evolve(state, hands=tuple(hands), placements=(), intervention=())
@@ -73,8 +73,7 @@ def token_targets(state: State, seat: int, token: str | None = None) -> list[int
 
 
 def may_stack(state: State, seat: int, token: str) -> bool:
-    modules = hooks.active(state)
-    return bool(modules) and any(m.may_stack(state, seat, token) for m in modules)
+    return any(m.may_stack(state, seat, token) for m in hooks.using(state, "may_stack"))
 
 
 def place_token(state: State, action: Action) -> State:
@@ -92,12 +91,14 @@ def place_token(state: State, action: Action) -> State:
     _check_target(state, target)
     if target == seat:
         raise IllegalAction("illegal_target", "You may not place a token on yourself (R3.1).")
-    if any(p.owner == seat and p.target == target for p in state.placements) and not may_stack(
-        state, seat, token
-    ):
-        raise IllegalAction(
-            "illegal_target", "You may not place two of your tokens on the same player (R3.1)."
-        )
+    for p in state.placements:
+        if p.owner == seat and p.target == target:
+            if not may_stack(state, seat, token):
+                raise IllegalAction(
+                    "illegal_target",
+                    "You may not place two of your tokens on the same player (R3.1).",
+                )
+            break
     hands = list(state.hands)
     rest = list(hand)
     rest.remove(token)
@@ -137,7 +138,8 @@ def intervention_vote(state: State, action: Action) -> State:
 
 def optional_voter(state: State, seat: int) -> bool:
     """A living player a module lets vote in the intervention (Seer's Orb); never required."""
-    return any(seat in m.optional_intervention_voters(state) for m in hooks.active(state))
+    modules = hooks.using(state, "optional_intervention_voters")
+    return any(seat in m.optional_intervention_voters(state) for m in modules)
 
 
 def mingling_done(state: State) -> bool:

@@ -6,7 +6,7 @@ and produces a new state; nothing is ever mutated in place, so a state handed ou
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -28,20 +28,53 @@ CHOOSE_EXAMINER = "choose_examiner"
 FINISHED = "finished"
 
 
+_set = object.__setattr__
+
+
 def evolve(obj, **changes):
     """A copy of a frozen dataclass with some fields changed: `dataclasses.replace` without
     re-running `__init__`, because the engine replaces its state on every move (the hot path)."""
-    assert changes.keys() <= obj.__dict__.keys(), (
-        f"unknown fields {set(changes) - set(obj.__dict__)}"
-    )
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__, **changes)
+    values = obj.__dict__.copy()
+    assert changes.keys() <= values.keys(), f"unknown fields {set(changes) - set(values)}"
+    values.update(changes)
     if "players" in changes:
-        new.__dict__.pop("living", None)  # the cached_property below
+        values.pop("living", None)  # the cached_property below
+    new = object.__new__(obj.__class__)
+    _set(new, "__dict__", values)
     return new
 
 
-@dataclass(frozen=True)
+def record(cls):
+    """`@dataclass(frozen=True)` with an `__init__` that fills the instance dict directly.
+
+    The engine builds several of these on every move, and the generated frozen `__init__` pays an
+    `object.__setattr__` per field: a tenth of a move's cost before this.
+    """
+    cls = dataclass(frozen=True)(cls)
+    params, body, namespace = [], [], {"_unset": _UNSET}
+    for f in cls.__dataclass_fields__.values():
+        if f.default_factory is not MISSING:
+            namespace[f"_f_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_unset")
+            body.append(f"d[{f.name!r}] = _f_{f.name}() if {f.name} is _unset else {f.name}")
+        elif f.default is not MISSING:
+            namespace[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+            body.append(f"d[{f.name!r}] = {f.name}")
+        else:
+            params.append(f.name)
+            body.append(f"d[{f.name!r}] = {f.name}")
+    lines = "\n    ".join(body)
+    exec(f"def __init__(self, {', '.join(params)}):\n    d = self.__dict__\n    {lines}", namespace)
+    namespace["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = namespace["__init__"]
+    return cls
+
+
+_UNSET = object()
+
+
+@record
 class Timers:
     """Seconds each timed window lasts (R3.3, R5.5, R10.3; "choice" = mandatory choices)."""
 
@@ -51,7 +84,7 @@ class Timers:
     choice: int = 60
 
 
-@dataclass(frozen=True)
+@record
 class Options:
     relics: bool = False
     last_wills: bool = True
@@ -60,7 +93,7 @@ class Options:
     relic_deck: tuple[str, ...] = ()  # staff: the relic draw order (the rest follows, shuffled)
 
 
-@dataclass(frozen=True)
+@record
 class Knowledge:
     """Something one seat has learned: a role it examined, or who was Mesmerized."""
 
@@ -71,7 +104,7 @@ class Knowledge:
     mesmerized: bool | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Player:
     seat: int
     role: str
@@ -80,14 +113,14 @@ class Player:
     knowledge: tuple[Knowledge, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     owner: int
     target: int
     token: str
 
 
-@dataclass(frozen=True)
+@record
 class Unplaced:
     """A token still in hand when Mingling timed out: 1 Stake vote against its owner (R3.4)."""
 
@@ -95,13 +128,13 @@ class Unplaced:
     token: str
 
 
-@dataclass(frozen=True)
+@record
 class Vote:
     voter: int
     target: int
 
 
-@dataclass(frozen=True)
+@record
 class Tie:
     """An open tie procedure (R5, R7.4): who may vote among which candidates."""
 
@@ -114,7 +147,7 @@ class Tie:
     decided_by: str = "vote"  # how the result will be recorded: "vote", "latest_ghost", a relic
 
 
-@dataclass(frozen=True)
+@record
 class TieResult:
     kind: str
     candidates: tuple[int, ...]
@@ -123,7 +156,7 @@ class TieResult:
     decided_by: str  # "vote" | "latest_ghost" | "random" | "no_result" | a module's name
 
 
-@dataclass(frozen=True)
+@record
 class Dining:
     """What one round's Dining has revealed so far; public once revealed (R4)."""
 
@@ -141,13 +174,13 @@ class Dining:
     complete: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     winner: str  # "hunters" | "vampires"
     reason: str
 
 
-@dataclass(frozen=True)
+@record
 class State:
     options: Options
     seed: int
@@ -184,7 +217,7 @@ class State:
         return tuple(p.seat for p in self.players if p.alive)
 
 
-@dataclass(frozen=True)
+@record
 class Action:
     """One player's move: `name` as in API.md, its arguments as the request body gave them."""
 
@@ -193,7 +226,7 @@ class Action:
     args: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class Event:
     """A log line. `audience` None means public; otherwise only those seats may see it."""
 

@@ -78,7 +78,7 @@ def _open(state: State, tie: Tie, now: float) -> State:
 
 
 def _module_decider(state: State, kind: str, tied) -> tuple[int, str] | None:
-    for module in hooks.active(state):
+    for module in hooks.using(state, "decide_tie"):
         seat = module.decide_tie(state, kind, tuple(tied))
         if seat is not None:
             return seat, module.name
@@ -145,7 +145,7 @@ def latest_ghost_decides(
 
 def vote_weight(state: State, voter: int) -> int:
     weight = 1
-    for module in hooks.active(state):
+    for module in hooks.using(state, "vote_weight"):
         weight *= module.vote_weight(state, voter)
     return weight
 

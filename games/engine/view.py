@@ -57,7 +57,7 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
         actions.append(
             {"action": "choose_examiner", "options": {"targets": dining.examiner_targets(state)}}
         )
-    for module in hooks.active(state):
+    for module in hooks.using(state, "pending"):
         actions.extend(module.pending(state, seat))
     return actions
 
@@ -81,7 +81,7 @@ def waiting_for(state: State) -> list[int]:
         seats = {state.dining.examined}
     else:
         seats = set()
-    for module in hooks.active(state):
+    for module in hooks.using(state, "waiting"):
         seats.update(module.waiting(state))
     return sorted(seats)
 
@@ -133,7 +133,7 @@ def _waiting_for(state: State, viewer: int | None) -> list[int]:
     seats = waiting_for(state)
     if _away(state, viewer):
         seats = [s for s in seats if s in state.ghosts]
-    modules = hooks.active(state)
+    modules = hooks.using(state, "hides_waiting")
     return [s for s in seats if not any(m.hides_waiting(state, s, viewer) for m in modules)]
 
 
