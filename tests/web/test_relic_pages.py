@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
 
 from games.engine import state_from_json
 from tests.web.conftest import alert_text
@@ -358,3 +360,119 @@ def test_r11_van_helsing_examines_the_eliminated_from_the_page(relic_game):
     t.phone(6).act(t.code, "resolve_choice", choice="van_helsings_journal", targets="2")
     assert "Ben (seat 2) is a Vampire" in t.page(6)
     assert "Ben (seat 2) is a Vampire" not in t.page(5)
+
+
+# --- every card's offer renders a form that posts what the engine asks (R11) -------------------
+# The engine's own states (tests/relics helpers) through views._action and the action's template;
+# the form is filled as a phone would and its post goes through action_args, the API's input
+# serializer and the engine. The forms above are also played through the real URLs.
+
+
+def _fill(html: str, picks: dict[str, list[str]]) -> QueryDict:
+    """Hidden fields as they are; a radio or checkbox group as picked (else a radio's first)."""
+    post = QueryDict(mutable=True)
+    for name, value in re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', html):
+        if name != "csrfmiddlewaretoken":
+            post.appendlist(name, value)
+    for kind, name in sorted(set(re.findall(r'type="(radio|checkbox)" name="([^"]+)"', html))):
+        offered = re.findall(rf'type="{kind}" name="{name}" value="([^"]+)"', html)
+        chosen = picks.get(name, offered[:1] if kind == "radio" else [])
+        assert set(chosen) <= set(offered), (name, chosen, offered)
+        post.setlist(name, chosen)
+    return post
+
+
+def _submit_form(t, seat: int, action: str, **picks) -> str:
+    """Render `action`'s form for `seat`, post it as filled, and return the form's HTML."""
+    from games.api.serializers import ACTIONS
+    from games.engine import view as engine_view
+    from games.forms import action_args
+    from games.views import _action
+
+    seen = engine_view(t.state, seat)
+    names = {s["seat"]: f"P{s['seat']}" for s in seen["seats"]}
+    (offer,) = [p for p in seen["pending"] if p["action"] == action]
+    a = _action(offer, names, seen)
+    html = render_to_string(a["template"], {"a": a, "view": {**seen, "code": "ABCDEF"}})
+    serializer = ACTIONS[action](data=action_args(_fill(html, picks)))
+    assert serializer.is_valid(), serializer.errors
+    t.do(seat, action, **serializer.validated_data)
+    return html
+
+
+def test_r11_hindsight_glass_form_copies_a_ghosts_relic_then_acts_as_it():
+    from tests.relics.test_r11_cards import glass_round, until_window
+
+    t = glass_round(s2="ritual_bell", s5="false_idol")
+    until_window(t, 3)
+    html = _submit_form(t, 3, "use_relic", targets=["2"])
+    assert "Use the Hindsight Looking Glass" in html and "Which Ghost" in html
+    html = _submit_form(t, 3, "use_relic", targets=["5"])  # now as the Ritual Bell, at once
+    assert "Use the Ritual Bell" in html
+    assert t.view(5)["me"]["relics"][0]["negated"] is True
+
+
+def test_r11_signet_ring_form_never_offers_the_crown():
+    from tests.relics.test_r11_cards import table, until_window
+
+    t = table(windows=True, s2="signet_ring", s6="crown_of_solomon")
+    until_window(t, 2)
+    html = _submit_form(t, 2, "use_relic", targets=["5"])
+    assert 'value="6"' not in html.split('name="card"')[0]
+    assert t.view(5)["me"]["relics"][0]["id"] == "signet_ring"
+
+
+def test_r11_scales_form_settles_a_tie_by_discarding_it():
+    from tests.relics.test_r11_cards import TIE, finish_round, table, to_post
+
+    t = table(s6="scales_of_justice")
+    to_post(t, TIE)
+    finish_round(t)
+    assert t.state.phase == "tiebreak"
+    html = _submit_form(t, 6, "use_relic", targets=["3"])
+    assert "Use the Scales of Justice" in html and "Settle the tie" in html
+    assert re.findall(r'name="targets" value="(\d+)"', html) == ["3", "5"]
+    assert not t.alive(3) and t.alive(5)
+
+
+def test_r11_false_idol_form_hands_it_over_when_its_holder_is_killed():
+    from tests.relics.test_r11_cards import TIE, finish_round, table, to_post
+
+    t = table(s5="false_idol", s6="crown_of_solomon")
+    to_post(t, TIE)
+    finish_round(t)
+    assert t.state.phase == "relic_choice"
+    html = _submit_form(t, 5, "resolve_choice", targets=["6"])
+    assert "The False Idol" in html and "Your Last Will" not in html
+    assert sorted(r["id"] for r in t.view(6)["me"]["relics"]) == [
+        "crown_of_solomon",
+        "false_idol",
+    ]
+
+
+@pytest.mark.parametrize(
+    "relic, args",
+    [
+        ("whisper_wick_candle", {"moves": ["4:1", "6:5"]}),
+        ("bangle_of_oaths", {"owners": ["1"]}),
+        ("key_of_quick_passage", {}),
+        ("blood_of_the_one", {"targets": ["2"]}),
+        ("ritual_bell", {"targets": ["2"]}),
+    ],
+)
+def test_r11_each_window_form_posts_the_arguments_the_engine_takes(relic, args):
+    """The other window relics' forms, filled and posted the same way (R10.3 post slots 1–4)."""
+    from tests.relics.conftest import relic_table, window
+
+    wanted = {**WINDOWS, 6: relic} if relic not in WINDOWS.values() else WINDOWS
+    t = relic_table("LVHHHH", wanted, elect=5, windows=True)
+    while window(t) and window(t)["as"] != relic:
+        t.do(window(t)["seat"], "pass")
+    if window(t) is None:  # a post-mingling relic: mingle first
+        t.mingle(ROUND_2)
+        while window(t)["as"] != relic:
+            t.do(window(t)["seat"], "pass")
+    seat = window(t)["seat"]
+    before = t.state
+    _submit_form(t, seat, "use_relic", **args)
+    assert t.state != before and (window(t) is None or window(t)["seat"] != seat)
