@@ -16,7 +16,7 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 
 from games.engine import state_from_json
-from tests.web.conftest import alert_text
+from tests.web.conftest import Phone, alert_text
 from tests.web.test_hidden_information import _normalized
 from tests.web.test_play import ROUND_1
 
@@ -178,6 +178,8 @@ def test_r10_3_every_page_shows_the_open_window_and_its_countdown_but_not_its_ho
         assert "Ana" not in board  # the holder's name is nowhere on the board
         if seat != 1:
             assert "Waiting for Ana" not in html and 'data-action="use_relic"' not in html
+    spectator = Phone("Zed").page(t.code)  # the board is public: spectators see it too
+    assert 'data-relic-window="ritual_bell"' in spectator and "data-my-relic" not in spectator
 
 
 def test_r10_1_my_relic_card_shows_its_name_and_text_to_me_alone(relic_game):
@@ -359,6 +361,7 @@ def test_r11_van_helsing_examines_the_eliminated_from_the_page(relic_game):
     )
     t.phone(6).act(t.code, "resolve_choice", choice="van_helsings_journal", targets="2")
     assert "Ben (seat 2) is a Vampire" in t.page(6)
+    assert "silent: Ghosts' relics do not work" in t.page(2)  # R10.3: Ben is a Ghost
     assert "Ben (seat 2) is a Vampire" not in t.page(5)
 
 
