@@ -129,35 +129,33 @@ def unregister(name: str) -> None:
 def active(state: State) -> list[Module]:
     """The game's modules in registration order. Asked on every move, so the answer is kept on
     the (immutable) options object, outside its fields."""
-    return _cached(state)[0]
+    cached = state.options.__dict__.get("_modules")
+    if cached is not None and cached[0] == _generation:
+        return cached[1]
+    modules = [m for m in _registry.values() if m.enabled(state)]
+    state.options.__dict__["_modules"] = (_generation, modules, {})
+    return modules
 
 
 def using(state: State, hook: str) -> tuple[Module, ...]:
     """The game's modules that implement `hook` (override the do-nothing default): the core
     skips the others on its hot paths, e.g. every token placement asks `may_stack`."""
-    by_hook = _cached(state)[1]
-    found = by_hook.get(hook)
-    if found is None:
-        own = _IMPLIED_BY.get(hook, (hook,))
-        found = by_hook[hook] = tuple(
-            m
-            for m in active(state)
-            if any(getattr(type(m), h) is not getattr(Module, h) for h in own)
-        )
+    cached = state.options.__dict__.get("_modules")
+    if cached is not None and cached[0] == _generation:
+        found = cached[2].get(hook)
+        if found is not None:
+            return found
+    modules = active(state)
+    own = _IMPLIED_BY.get(hook, (hook,))
+    found = tuple(
+        m for m in modules if any(getattr(type(m), h) is not getattr(Module, h) for h in own)
+    )
+    state.options.__dict__["_modules"][2][hook] = found
     return found
 
 
 # A module that only overrides `pending` is still waited on (the default `waiting` asks it).
 _IMPLIED_BY = {"waiting": ("waiting", "pending")}
-
-
-def _cached(state: State) -> tuple[list[Module], dict[str, tuple[Module, ...]]]:
-    cached = state.options.__dict__.get("_modules")
-    if cached is not None and cached[0] == _generation:
-        return cached[1], cached[2]
-    modules = [m for m in _registry.values() if m.enabled(state)]
-    state.options.__dict__["_modules"] = (_generation, modules, {})
-    return modules, state.options.__dict__["_modules"][2]
 
 
 def owner_of(state: State, action: Action) -> Module | None:

@@ -35,8 +35,9 @@ def evolve(obj, **changes):
     """A copy of a frozen dataclass with some fields changed: `dataclasses.replace` without
     re-running `__init__`, because the engine replaces its state on every move (the hot path)."""
     values = obj.__dict__.copy()
-    assert changes.keys() <= values.keys(), f"unknown fields {set(changes) - set(values)}"
+    known = len(values)
     values.update(changes)
+    assert len(values) == known, f"unknown fields {set(values) - set(obj.__dict__)}"
     if "players" in changes:
         values.pop("living", None)  # the cached_property below
     new = object.__new__(obj.__class__)

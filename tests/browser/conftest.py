@@ -31,6 +31,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
 ]
+# How long a step may wait for the page. The live server answers one request at a time and the
+# pages poll every 2 s, so on a loaded 2-core CI machine a round can take a while to show.
+WAIT_MS = 45_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
@@ -58,8 +61,9 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield chromium
@@ -98,7 +102,7 @@ def phones(browser, server):
         pages = []
         for _ in range(n):
             context = browser.new_context(**PHONE, base_url=server.url)
-            context.set_default_timeout(15_000)
+            context.set_default_timeout(WAIT_MS)
             contexts.append(context)
             pages.append(context.new_page())
         return pages

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from games import services
+from tests.browser.conftest import WAIT_MS
 from tests.browser.pages import Phone
 from tests.factories import running_game
 
@@ -28,7 +29,7 @@ def signed_in(browser, server, user):
     client = Client()
     client.force_login(user)
     context = browser.new_context(base_url=server.url, viewport={"width": 390, "height": 844})
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(WAIT_MS)
     context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": server.url}]
     )
