@@ -52,10 +52,29 @@ def windows_missed(game: Game, state: engine.State) -> list[engine.Event]:
     ]
 
 
-def came_back(player: Player, round_: int) -> list[engine.Event]:
-    """`player` made a move: the streak starts again, and a handover link for the seat stops
-    working (the player is here after all). Writes nothing for the usual player."""
+# Moves the table sees being made by their seat (a relic used or passed is nobody's business).
+SEEN_MOVES = {
+    "place_token",
+    "intervention_vote",
+    "tiebreak_vote",
+    "choose_examiner",
+    "give_relic",
+    "resolve_choice",
+}
+
+
+def came_back(player: Player, state: engine.State, name: str, round_: int) -> list[engine.Event]:
+    """`player` made the move `name` in `state`: the streak starts again, and a handover link for
+    the seat stops working (the player is here after all). Writes nothing for the usual player.
+
+    Only a move the table sees counts, like the misses: one the public view waited on, of a kind
+    made in the open. A secret move (a relic window, a living player's optional dial) changes
+    nothing here, since a dropped flag or a "back" line would tell the table that seat moved."""
     if player.missed_windows == 0 and player.claim_token is None:
+        return []
+    optional_dial = name == "intervention_vote" and state.player(player.seat).alive
+    seen = name in SEEN_MOVES and not optional_dial
+    if not seen or player.seat not in engine.view(state, None)["waiting_for"]:
         return []
     Player.objects.filter(id=player.id).update(missed_windows=0, claim_token=None)
     if not player.afk:

@@ -264,7 +264,7 @@ def action_apply(
         new, events = engine.apply(state, Action(name, seat, args), now=now)
         from games.seats import came_back
 
-        events = came_back(me, new.round) + events  # a move ends an AFK streak
+        events = came_back(me, state, name, new.round) + events  # a seen move ends a streak
         _save(game, state, new, events, step=(name, seat, args, now))
     log.info(
         "action %s",
