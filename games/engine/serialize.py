@@ -12,14 +12,26 @@ from .state import State
 
 
 def to_json(obj: Any) -> Any:
-    """A JSON-ready copy of a state (or any part of it)."""
-    if dataclasses.is_dataclass(obj):
-        return {f.name: to_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    """A JSON-ready copy of a state (or any part of it). Run on every move (the saved state,
+    each view's Dining), hence the per-class field names instead of `dataclasses.fields`."""
+    kind = type(obj)
+    if kind in _SCALARS:
+        return obj
+    names = _FIELD_NAMES.get(kind)
+    if names is None and dataclasses.is_dataclass(obj):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj))
+    if names is not None:
+        values = obj.__dict__
+        return {name: to_json(values[name]) for name in names}
     if isinstance(obj, (tuple, list)):
         return [to_json(v) for v in obj]
     if isinstance(obj, dict):
         return {str(k): to_json(v) for k, v in obj.items()}
     return obj
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def state_from_json(data: dict) -> State:
