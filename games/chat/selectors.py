@@ -7,6 +7,7 @@ import time
 from datetime import UTC
 
 from django.core.cache import cache
+from django.utils.crypto import salted_hmac
 
 from games.chat.audience import channel_access
 from games.chat.models import Message
@@ -92,6 +93,15 @@ def stamp(code: str, channel: str) -> int:
     key = stamp_key(code, channel)
     cache.add(key, time.time_ns(), timeout=STAMP_SECONDS)  # lost (evicted): any new value
     return cache.get(key)
+
+
+def poll_stamp(code: str, channel: str, stamp: int, version: int | None) -> str:
+    """What a page's list holds for its poll: the channel's stamp and the game's version, signed.
+    Only a page that could read the channel gets one, so the cheap 204 can answer without asking
+    who polls: someone who lost the channel (a seat handed on bumps the version) cannot forge
+    one for the new version to learn, from 204s, when the channel talks."""
+    value = f"{code}:{channel}:{stamp}:{version}"
+    return salted_hmac("staked.chat.poll", value).hexdigest()[:32]
 
 
 def stamp_changed(code: str, channel: str) -> None:

@@ -4,8 +4,9 @@ JavaScript. Thin views over games.chat.services and games.chat.selectors.
 
 htmx: the tabs and the form swap the panel (`#chat`); the list (`#chat-list`) polls
 `messages`, which answers 204 while neither the channel's stamp nor the game's version changed
-(one cache read), and otherwise the last messages with the tabs (out of band: dying opens the
-Ghosts' tab, the end of the game opens every channel).
+(one cache read; the page holds them signed, see selectors.poll_stamp), and otherwise the last
+messages with the tabs (out of band: dying opens the Ghosts' tab, the end of the game opens
+every channel).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.chat import selectors, services
@@ -59,6 +61,7 @@ def panel_context(request: HttpRequest, game: Game, channel: str | None = None) 
         .order_by("-number")[:PANEL_SIZE]
     )[::-1]
     moderator = selectors.may_moderate(game, user)
+    version = game_version(game.code)
     return {
         **context,
         "channel": channel,
@@ -68,8 +71,8 @@ def panel_context(request: HttpRequest, game: Game, channel: str | None = None) 
         "may_write": access[channel].write,
         "why_not": access[channel].why_not,
         "moderator": moderator,
-        "stamp": stamp,
-        "version": game_version(game.code),
+        "stamp": selectors.poll_stamp(game.code, channel, stamp, version),
+        "version": version,
         "poll_seconds": POLL_SECONDS,
     }
 
@@ -143,9 +146,12 @@ def messages_view(request: HttpRequest, code: str, channel: str) -> HttpResponse
     code, channel = code.upper(), _channel(channel)
     keys = [selectors.stamp_key(code, channel), version_key(code)]
     found = cache.get_many(keys)
-    held = (request.GET.get("s"), request.GET.get("v"))
-    if len(found) == 2 and held == (str(found[keys[0]]), str(found[keys[1]])):
-        return HttpResponse(status=204)
+    if len(found) == 2:
+        stamp, version = found[keys[0]], found[keys[1]]
+        signed = selectors.poll_stamp(code, channel, stamp, version)
+        held_stamp, held_version = request.GET.get("s", ""), request.GET.get("v")
+        if held_version == str(version) and constant_time_compare(held_stamp, signed):
+            return HttpResponse(status=204)
     game = _game(code)
     context = panel_context(request, game, channel)
     if context.get("channel") != channel:  # no longer readable: say why, poll no more
