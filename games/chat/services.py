@@ -44,7 +44,18 @@ def clean_text(text: str) -> str:
         raise InvalidText("Write something first.")
     if len(text) > MAX_LENGTH:
         raise InvalidText(f"At most {MAX_LENGTH} characters (this has {len(text)}).")
+    if "\x00" in text or _not_utf8(text):
+        raise InvalidText("The text holds a character that cannot be kept (NUL or broken Unicode).")
     return text
+
+
+def _not_utf8(text: str) -> bool:
+    """A lone surrogate (JSON allows "\\ud800") has no UTF-8 form: no database keeps it."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def message_post(*, game: Game, user, channel: str, text: str) -> Message:
