@@ -1,0 +1,103 @@
+"""Review of issue 9 (table talk, reminders, AFK/rematch/table display): one test per problem
+found, each failing before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import selectors, services
+from games.chat.models import Message
+from games.engine import to_json
+from games.models import Game, Player
+from tests.chat.conftest import phones_at, staff, staff_user  # noqa: F401 - fixtures
+from tests.factories import running_game
+from tests.relics.conftest import data, relic_table
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+
+
+# --- AFK: a secret move must not tell the table anything ---------------------------------------
+
+
+def _game_in_a_relic_window() -> tuple[Game, int]:
+    """A running game in round 2 with a pre-Mingling relic window open: its holder is a secret
+    (the public view does not wait on them). Returns the game and the holder's seat."""
+    t = relic_table("LVHHHH", windows=True)
+    holder = data(t)["window"]["seat"]
+    game = running_game(6)
+    game.state, game.phase, game.round = to_json(t.state), t.state.phase, t.state.round
+    game.save(update_fields=["state", "phase", "round"])
+    assert holder not in selectors.game_view(game, None)["waiting_for"]
+    return game, holder
+
+
+def test_a_flagged_seat_passing_its_secret_relic_window_is_not_announced_as_back():
+    game, holder = _game_in_a_relic_window()
+    Player.objects.filter(game=game, seat=holder).update(missed_windows=2)  # flagged as away
+    services.action_apply(code=game.code, user=game.users[holder - 1], name="pass", args={})
+    game.refresh_from_db()
+    public = selectors.events_for(game, None)[0]
+    assert not [e for e in public if e["kind"] == "afk_back"], public
+    seats = selectors.game_view(game, None)["seats"]
+    assert seats[holder - 1]["afk"], "the flag must not drop on a move the table cannot see"
+
+
+def test_a_secret_relic_move_does_not_reset_a_streak_the_table_counts():
+    game, holder = _game_in_a_relic_window()
+    Player.objects.filter(game=game, seat=holder).update(missed_windows=1)
+    services.action_apply(code=game.code, user=game.users[holder - 1], name="pass", args={})
+    assert Player.objects.get(game=game, seat=holder).missed_windows == 1
+
+
+# --- table talk: the list's poll ----------------------------------------------------------------
+
+
+def _poll_url(page: str) -> str:
+    start = page.index('id="chat-list"')
+    poll = page[start:].split('hx-get="', 1)[1]
+    return poll.split('"', 1)[0].replace("&amp;", "&")
+
+
+def test_a_player_who_lost_the_den_cannot_learn_from_204s_when_it_talks(
+    phones_at,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    t = phones_at("LVHHHH", den_chat=True)  # seat 2, the Vampire, reads the den
+    vampire = t.phone(2).client
+    page = vampire.get(f"/g/{t.code}/chat/den/").content.decode()
+    url = _poll_url(page)
+    assert vampire.get(url, headers=HTMX).status_code == 204
+    Player.objects.filter(game__code=t.code, seat=2).update(missed_windows=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        t.phone(1).post(f"/g/{t.code}/seats/2/bot")  # the host gives the seat to a bot
+    version = Game.objects.get(code=t.code).version  # public: every page and ETag shows it
+    base, query = url.split("?", 1)
+    params = dict(p.split("=", 1) for p in query.split("&"))
+    params["v"] = str(version)
+    forged = base + "?" + "&".join(f"{k}={v}" for k, v in params.items())
+    assert vampire.get(forged, headers=HTMX).status_code == 403
+
+
+# --- table talk: bad input ------------------------------------------------------------------
+
+
+def test_a_message_with_a_nul_byte_is_refused_on_the_page_with_400(phones_at):  # noqa: F811
+    t = phones_at("LVHHHH")
+    response = t.phone(3).post(f"/g/{t.code}/chat/table/", {"text": "nul \x00 byte"}, expect=None)
+    assert response.status_code == 400
+    assert not Message.objects.exists()
+
+
+@pytest.mark.parametrize("raw", [r"nul \u0000 byte", r"lone \ud800 surrogate"])
+def test_a_message_no_database_can_keep_is_refused_by_the_api_with_invalid(raw):
+    from tests.api.conftest import guest
+
+    host = guest("Ann")
+    code = host.post("/api/v1/games/", {}, format="json").json()["code"]
+    body = '{"text": "' + raw + '"}'
+    response = host.post(f"/api/v1/games/{code}/chat/table/", body, content_type="application/json")
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == "invalid"
+    assert not Message.objects.exists()
