@@ -90,6 +90,19 @@ class Player(models.Model):
 class Event(models.Model):
     """One log line. `audience` None is public; otherwise the list of seats that may see it."""
 
+    # Lines the services write beside the engine's: the lobby, organisers, and who seems away.
+    # A replay re-runs the engine only, so it does not write these again.
+    SERVICE_KINDS = (
+        "lobby",
+        "admin",
+        "afk",
+        "afk_back",
+        "rematch",
+        "seat_bot",
+        "seat_claimed",
+        "seat_invite",
+    )
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     round = models.PositiveSmallIntegerField(default=0)

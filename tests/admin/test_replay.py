@@ -68,8 +68,8 @@ def test_export_then_import_replays_into_the_same_final_state(root_client):
     assert list(copy.players.values_list("seat", "name")) == list(
         game.players.values_list("seat", "name")
     )
-    original_log = list(Event.objects.filter(game=game).exclude(kind__in=["lobby", "admin"]))
-    copy_log = list(Event.objects.filter(game=copy).exclude(kind__in=["lobby", "admin"]))
+    original_log = list(Event.objects.filter(game=game).exclude(kind__in=Event.SERVICE_KINDS))
+    copy_log = list(Event.objects.filter(game=copy).exclude(kind__in=Event.SERVICE_KINDS))
     assert [(e.kind, e.text, e.audience) for e in copy_log] == [
         (e.kind, e.text, e.audience) for e in original_log
     ]
