@@ -20,7 +20,7 @@ def random_choice(
     `pending` offers a superset for three relics; with the seat's `view` the choice stays legal:
     a second token on one seat only for a Stake (the Ceremonial Dagger's union of targets),
     the Whisper-Wick Candle swaps only tokens the R11 ruling allows (who placed on whom is public),
-    and the Bangle of Oaths moves nothing (its partner's seat, which decides what is legal, is a
+    and the Bangle of Oaths is passed (its partner's seat, which decides what is legal, is a
     secret). Without a view (`random_move`) the engine may refuse such a move."""
     # A window whose relic has nobody to aim at offers only its "pass".
     pending = [p for p in pending if p["options"].get("targets", True)]
@@ -40,8 +40,8 @@ def random_choice(
         if not targets:
             token, targets = "stake", options["targets"]
         return name, {"token": token, "target": rng.choice(targets)}
-    if "owners" in options and view is not None:
-        return name, {"relic": options["relic"], "owners": []}
+    if "owners" in options and (view is not None or not options["owners"]):
+        return "pass", {}
     if "owners_by_seat" in options and view is not None:
         swaps = _candle_swaps(options, view)
         if not swaps:
@@ -50,7 +50,7 @@ def random_choice(
         return name, {"relic": options["relic"], "targets": [a, b], "owners": [oa, ob]}
     if "owners" in options:  # the Bangle of Oaths: move up to `max` of the tokens on my seat
         owners = rng.sample(
-            options["owners"], rng.randint(0, min(options["max"], len(options["owners"])))
+            options["owners"], rng.randint(1, min(options["max"], len(options["owners"])))
         )
         return name, {"relic": options["relic"], "owners": owners}
     if "count" in options:

@@ -343,6 +343,7 @@ def test_r11_bangle_moves_up_to_two_tokens_to_the_partner():
     until_window(t, 3)
     assert offers(t, 3, "use_relic")[0]["owners"] == [1, 2, 5, 6]
     t.illegal("bad_request", 3, "use_relic", relic="bangle_of_oaths", owners=[1, 2, 5])
+    t.illegal("illegal_target", 3, "use_relic", relic="bangle_of_oaths", owners=[])
     use(t, 3, "bangle_of_oaths", owners=[1, 2])
     on = lambda s: sorted(p.owner for p in t.state.placements if p.target == s)  # noqa: E731
     assert on(3) == [5, 6] and on(6) == [1, 2, 3, 4, 5]
