@@ -132,7 +132,8 @@ def seat_replace(*, code: str, seat: int, user, by: str, name: str = "") -> Game
         player.is_bot = user is None
         if name or user is None:
             player.name = name or f"Bot {seat}"
-        player.save(update_fields=["user", "is_bot", "name"])
+        player.missed_windows, player.claim_token = 0, None  # a new player: no streak, no link
+        player.save(update_fields=["user", "is_bot", "name", "missed_windows", "claim_token"])
         if old_user_id is not None and game.host_id == old_user_id:
             game.host_id = user.id
         text = f"Seat {seat} is now played by {player.name}."

@@ -101,3 +101,26 @@ def test_a_message_no_database_can_keep_is_refused_by_the_api_with_invalid(raw):
     assert response.status_code == 400, response.content
     assert response.json()["code"] == "invalid"
     assert not Message.objects.exists()
+
+
+# --- AFK: the admin's seat replacement ----------------------------------------------------------
+
+
+def test_an_admin_seat_replacement_ends_the_away_flag_and_voids_the_handover_link():
+    from django.contrib.auth import get_user_model
+
+    from games import admin_services, seats
+
+    game = running_game(6)
+    Player.objects.filter(game=game, seat=4).update(missed_windows=2)
+    _, token = seats.seat_invite(code=game.code, user=game.users[0], seat=4)
+    newcomer = get_user_model().objects.create_user("newcomer")
+    admin_services.seat_replace(code=game.code, seat=4, user=newcomer, by="staff", name="Nia")
+    player = Player.objects.get(game=game, seat=4)
+    assert (player.user, player.missed_windows, player.claim_token) == (newcomer, 0, None)
+    assert not selectors.game_view(game, None)["seats"][3]["afk"]
+    with pytest.raises(services.GameError) as refused:
+        seats.seat_claim(
+            code=game.code, user=get_user_model().objects.create_user("late"), token=token, name="L"
+        )
+    assert refused.value.code == "invite_invalid"
