@@ -24,6 +24,7 @@ ROUND_1_TIE = {  # Stakes: seats 3 and 4 tie on 4; Feasts: seats 5 and 6 tie on 
     5: [("stake", 4), ("stake", 6), ("feast", 3)],
     6: [("stake", 3), ("stake", 5), ("feast", 4)],
 }
+STAKES_TIE_VOTES = [3, 3, 4, 3, 4, 3]  # seats 1-6 settle the Stakes tie: seat 3
 
 
 def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, artifacts):
@@ -57,7 +58,7 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
             phone.place(token, target)
 
     # The Stakes tie (seats 3 and 4): with no Ghosts, every living player turns a dial (R5.3).
-    for phone, vote in zip(table, [3, 3, 4, 3, 4, 3], strict=True):
+    for phone, vote in zip(table, STAKES_TIE_VOTES, strict=True):
         phone.dial("tiebreak_vote", vote)
     cleo = table[2]
     cleo.dial("choose_examiner", 2)  # the most-staked player picks who examines them (R6.1)
@@ -75,12 +76,7 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
     while True:
         living = [p.seat for p in table if p.seat not in ghosts]
         alpha = next((p.seat for p in table if p.seat in living and p.is_alpha()), None)
-        vampires = [s for s in living if roles[s] == "vampire"]
-        target = vampires[0] if vampires else next(s for s in living if roles[s] == "vampire_lord")
-        hunters = [s for s in living if roles[s] == "hunter" and s != alpha]
-        shield = next((s for s in hunters[1:] if s != protected_last), None) if ghosts else None
-        favourite = next(s for s in hunters if s != shield)
-        dump = shield or next(s for s in living if s not in (target, favourite))
+        target, shield, favourite, dump = picks(roles, living, alpha, ghosts, protected_last)
         for ghost in ghosts:  # each Ghost turns the Ghost dial (R7.2)
             table[ghost - 1].dial("intervention_vote", shield)
         for seat in living:
@@ -111,16 +107,30 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
     ana.screenshot(artifacts / "end.png", full_page=True)
 
 
+def picks(roles: dict[int, str], living: list[int], alpha, ghosts: list[int], protected_last):
+    """This round's (target, shield, favourite, dump): stake a Vampire (the Lord last), the
+    Ghosts protect a Hunter (not the same one twice), the table feasts another Hunter."""
+    vampires = [s for s in living if roles[s] == "vampire"]
+    target = vampires[0] if vampires else next(s for s in living if roles[s] == "vampire_lord")
+    hunters = [s for s in living if roles[s] == "hunter" and s != alpha]
+    shield = next((s for s in hunters[1:] if s != protected_last), None) if ghosts else None
+    favourite = next(s for s in hunters if s != shield)
+    dump = shield or next(s for s in living if s not in (target, favourite))
+    return target, shield, favourite, dump
+
+
 def plan(seat: int, living: list[int], alpha, target: int, favourite: int, dump: int):
     """Everyone stakes `target` and feasts `favourite`; second Stakes go to `dump` (the
-    Protected player when there is one), so that nobody else comes close: no tie to settle."""
+    Protected player when there is one), so that nobody else comes close: no tie to settle.
+    An Alpha who is the target (the deal made the round-2 Alpha the Vampire) puts its
+    Double-Stake on neither `dump` nor `favourite`: on `dump` it would outvote the target."""
     others = [s for s in living if s != seat]
 
     def pick(*avoid):
         return next(s for s in others if s not in avoid)
 
     if seat == alpha:
-        stake_on = target if seat != target else dump
+        stake_on = target if seat != target else pick(dump, favourite)
         return [
             ("double_stake", stake_on),
             ("feast", favourite),
