@@ -9,7 +9,7 @@ from games import selectors, services
 from games.chat.models import Message
 from games.engine import to_json
 from games.models import Game, Player
-from tests.chat.conftest import phones_at, staff, staff_user  # noqa: F401 - fixtures
+from tests.chat.conftest import _fresh_cache, phones_at, staff, staff_user  # noqa: F401 - fixtures
 from tests.factories import running_game
 from tests.relics.conftest import data, relic_table
 
