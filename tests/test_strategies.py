@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import copy
 import json
 import random
@@ -11,12 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
-from games import engine, strategies
+from games import engine, simulate, strategies
 from games.bots import bot_move
 from games.engine import Options, state_from_json, to_json
 from games.engine.common import with_player
 from games.engine.view import waiting_for
 from games.strategies import sensible
+from tests.relics.conftest import play, relic_table, window
 
 MAX_MOVES = 4000
 
@@ -238,3 +240,186 @@ def _deal(roles: str) -> dict[int, str]:
 
 def _others(seat: int, n: int = 10) -> list[int]:
     return [s for s in range(1, n + 1) if s != seat]
+
+
+# --- relics: the windows and Van Helsing's Journal, from real relic games -------------------------
+
+SIX = {  # seat: relic (LVHHHH: seat 1 the Lord, seat 2 a Vampire)
+    1: "ritual_bell",
+    2: "signet_ring",
+    3: "hindsight_looking_glass",
+    4: "whisper_wick_candle",
+    5: "key_of_quick_passage",
+    6: "blood_of_the_one",
+}
+
+
+def _candle_table():
+    """Round 2 of LVHHHH, nobody Alpha; seat 4 (a Hunter holding the Candle) examined seat 3 in
+    round 1, so knows it for a Hunter. Seat 1 (the Lord) staked 3; seat 4 feasted 5."""
+    t = relic_table("LVHHHH", SIX, elect=None)
+    t.mingle(
+        {
+            1: "S3 S6 F2",
+            2: "S3 S5 F1",
+            3: "S1 S2 F4",
+            4: "S1 S2 F5",
+            5: "S1 S6 F3",
+            6: "S1 S5 F3",
+        }
+    )
+    assert window(t) == {
+        "card": "whisper_wick_candle",
+        "seat": 4,
+        "as": "whisper_wick_candle",
+        "stage": "post",
+    }
+    return t
+
+
+def test_sensible_hunter_uses_the_candle_to_move_a_stake_off_an_ally():
+    t = _candle_table()
+    view = t.view(4)
+    assert {"seat": 3, "source": "examination", "round": 1, "role": "hunter"} in view["me"][
+        "knowledge"
+    ]
+    choice = sensible.choose(random.Random(1), view)
+    # The Lord's token on seat 3 (a Stake, though seat 4 cannot see which) for my own Feast on 5.
+    assert choice == (
+        "use_relic",
+        {"relic": "whisper_wick_candle", "targets": [3, 5], "owners": [1, 4]},
+    )
+    t.do(4, *choice[:1], **choice[1])  # legal
+    on_three = {(p.owner, p.token) for p in t.state.placements if p.target == 3}
+    assert (1, "stake") not in on_three and (4, "feast") in on_three
+
+
+def test_sensible_hunter_passes_the_candle_when_no_swap_is_known_to_help():
+    view = _candle_table().view(4)
+    view["me"]["knowledge"] = []  # nobody's side known: every other token is a blind guess
+    assert sensible.choose(random.Random(1), view) == ("pass", {})
+
+
+def test_sensible_vampire_takes_a_hunters_relic_with_the_signet_ring():
+    t = relic_table("LVHHHH", SIX, windows=True)
+    t.do(1, "pass")  # the Ritual Bell
+    assert window(t)["seat"] == 2
+    name, args = sensible.choose(random.Random(1), t.view(2))
+    assert name == "use_relic" and args["relic"] == "signet_ring"
+    assert args["targets"][0] in (3, 4, 5, 6)  # a Hunter, never the Lord
+    t.do(2, name, **args)
+
+
+def test_sensible_hunter_rings_a_known_vampire_and_keeps_the_ring_when_it_knows_none():
+    wanted = {**SIX, 2: "whisper_wick_candle", 4: "signet_ring"}
+    t = relic_table("LVHHHH", wanted, windows=True)
+    t.do(1, "pass")
+    assert window(t)["seat"] == 4
+    view = t.view(4)
+    view["me"]["knowledge"] = [
+        {"seat": 2, "source": "investigation", "round": 1, "role": "vampire"}
+    ]
+    assert sensible.choose(random.Random(1), view) == (
+        "use_relic",
+        {"relic": "signet_ring", "targets": [2]},
+    )
+    view["me"]["knowledge"] = []
+    view["last_dining"] = None  # no suspicion either
+    assert sensible.choose(random.Random(1), view) == ("pass", {})
+
+
+def test_sensible_bot_copies_a_ghosts_relic_with_the_hindsight_looking_glass():
+    t = relic_table("LVHHHH", SIX)
+    play(t, kill=5)  # seat 5, the Key's holder, is a Ghost; round 3's windows are open
+    assert t.state.round == 3 and not t.state.player(5).alive
+    while window(t)["seat"] != 3:
+        t.do(window(t)["seat"], "pass")
+    choice = sensible.choose(random.Random(1), t.view(3))
+    assert choice == ("use_relic", {"relic": "hindsight_looking_glass", "targets": [5]})
+    t.do(3, choice[0], **choice[1])
+    assert t.view(3)["me"]["relic"]["acting_as"] == "key_of_quick_passage"
+
+
+def test_sensible_bot_passes_the_bangle_whose_partner_it_cannot_see():
+    wanted = {**SIX, 2: "bangle_of_oaths", 5: "bangle_of_oaths", 6: "key_of_quick_passage"}
+    wanted[4] = "blood_of_the_one"
+    t = relic_table("LVHHHH", wanted, elect=None)
+    t.mingle(
+        {
+            1: "S3 S5 F2",
+            2: "S3 S5 F1",
+            3: "S2 S5 F4",
+            4: "S3 S5 F6",
+            5: "S2 S3 F6",
+            6: "S3 S5 F1",
+        }
+    )  # seat 5 (a Bangle) is the most staked
+    assert window(t)["as"] == "bangle_of_oaths"
+    for seat in (2, 5):
+        assert window(t)["seat"] == seat
+        assert sensible.choose(random.Random(1), t.view(seat)) == ("pass", {})
+        t.do(seat, "pass")
+
+
+def _journal_view(roles: str, seat: int, **changes):
+    view = _view(roles, seat, **changes)
+    view["pending"] = [
+        {
+            "action": "resolve_choice",
+            "options": {"choice": "van_helsings_journal", "targets": [7], "count": 1},
+        },
+        {"action": "pass", "options": {}},
+    ]
+    return view
+
+
+READ = ("resolve_choice", {"choice": "van_helsings_journal", "targets": [7]})
+
+
+def test_sensible_hunter_reads_van_helsings_journal_when_the_lord_hides_among_many():
+    assert sensible.choose(random.Random(1), _journal_view("LVVHHHHHHH", 4)) == READ
+
+
+def test_sensible_hunter_declines_the_journal_when_the_dead_seat_may_well_be_the_lord():
+    known = [
+        {"seat": s, "source": "investigation", "round": 1, "role": "hunter"} for s in (5, 6, 8)
+    ]
+    view = _journal_view("LVVHHHHH", 4, knowledge=known)  # the Lord: one of 1, 2, 3, 7
+    assert sensible.choose(random.Random(1), view) == ("pass", {})
+    crown = {"id": "crown_of_solomon", "negated": False, "discarded": False, "acting_as": None}
+    view["me"]["relics"] = [crown]  # the Crown: no gaze can Mesmerize it (R11)
+    assert sensible.choose(random.Random(1), view) == READ
+
+
+def test_sensible_vampires_decline_van_helsings_journal():
+    for seat in (1, 2):  # the Lord and a Vampire already know every role that matters
+        assert sensible.choose(random.Random(1), _journal_view("LVVHHHHHHH", seat)) == ("pass", {})
+
+
+def test_sensible_bots_use_the_candle_ring_glass_and_journal_and_never_move_illegally(monkeypatch):
+    """A seeded simulator run with relics: every relic window the sensible bot plays is legal,
+    and the Candle, Signet Ring, Hindsight Looking Glass and Van Helsing's Journal all get used
+    (the Bangle is passed, never refused)."""
+    used = collections.Counter()
+    apply = simulate.apply
+
+    def counting(state, action, *args, **kwargs):
+        new, events = apply(state, action, *args, **kwargs)
+        for e in events:
+            if e.kind == "relic_used":
+                used.update(name for name in RELIC_NAMES if name in e.text)
+        return new, events
+
+    monkeypatch.setattr(simulate, "apply", counting)
+    config = simulate.Config(players=10, games=50, relics=True, last_wills=True, seed=5)
+    tally = simulate.play_chunk((config, 0, config.games))
+    assert tally.games == 50 and tally.illegal == 0
+    assert all(used[name] > 0 for name in RELIC_NAMES), used
+
+
+RELIC_NAMES = (
+    "Whisper-Wick Candle",
+    "Signet Ring",
+    "Hindsight Looking Glass",
+    "Van Helsing's Journal",
+)

@@ -43,7 +43,7 @@ def random_choice(
     if "owners" in options and (view is not None or not options["owners"]):
         return "pass", {}
     if "owners_by_seat" in options and view is not None:
-        swaps = _candle_swaps(options, view)
+        swaps = candle_swaps(options, view)
         if not swaps:
             return "pass", {}
         a, b, oa, ob = rng.choice(swaps)
@@ -73,7 +73,7 @@ def random_choice(
     return name, args
 
 
-def _candle_swaps(options: dict, view: dict) -> list[tuple[int, int, int, int]]:
+def candle_swaps(options: dict, view: dict) -> list[tuple[int, int, int, int]]:
     """(a, b, owner on a, owner on b) swaps that put no token on its owner and no two of one
     owner's tokens on one seat (R11 ruling)."""
     on = {int(seat): set(owners) for seat, owners in options["owners_by_seat"].items()}

@@ -23,9 +23,14 @@ How it plays (the guide page "How the bots play" says the same in words):
   its own examiner (R6.1) it picks a Hunter, who is Mesmerized.
 - Ghosts protect their most trusted ally (Hunters) or the ally most in danger (Vampire team).
 - Ties: vote against the worst enemy for elimination, for the best ally for Alpha.
-- Last Wills and relics: harmful effects on enemies, helpful ones on allies; relic windows whose
-  use needs knowledge the bot lacks (Signet Ring, Hindsight Looking Glass, Whisper-Wick Candle,
-  Bangle of Oaths) are passed.
+- Last Wills and relics: harmful effects on enemies, helpful ones on allies. The Signet Ring
+  takes a known (or clearly suspected) enemy's relic; the Hindsight Looking Glass copies a Ghost's
+  relic, an ally's first (the False Idol goes to enemies); the Whisper-Wick Candle makes the swap
+  that best moves likely Stakes (my own tokens are known, a Vampire stakes Hunters and feasts its
+  own) from allies onto enemies, only when the placements (public while mingling) make it legal;
+  a Hunter reads Van Helsing's Journal unless the dead seat may well be the Lord. The Bangle of
+  Oaths is passed: which moves are legal depends on the partner's seat, which its holder is not
+  shown, and no token on my seat can be moved to every possible partner.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ import functools
 import random
 from typing import Any
 
-from games.strategies.randomly import Choice, random_choice
+from games.strategies.randomly import Choice, candle_swaps, random_choice
 
 HUNTERS, VAMPIRES = "hunters", "vampires"
 VAMPIRE_ROLES = ("vampire", "vampire_lord")
@@ -53,6 +58,10 @@ ON_ENEMY = {
 ON_ALLY = {"toast", "kingmaker", "heirloom"}
 HARMFUL_RELICS = {"false_idol"}  # better in an enemy's hands
 TOKEN_ORDER = {"double_stake": 0, "stake": 1, "investigation": 2, "feast": 3}
+SUSPECT = 1.5  # a Hunter's score for an unknown player that is worth acting against
+UNSEEN_STAKE = 2 / 3  # Stake votes a token of unknown kind is worth: 2 Stakes and a Feast
+CANDLE_GAIN = 0.5  # the least improvement (in Stake votes) worth a Candle swap
+JOURNAL_CROWD = 5  # a Hunter reads the Journal when the Lord may be any of this many seats
 
 
 class Reading:
@@ -290,6 +299,8 @@ def _resolve(r: Reading, options: dict, may_pass: bool) -> Choice:
     targets = options["targets"]
     count = options.get("count", 1)
     if card == "van_helsings_journal":  # a dead player's role, at the risk of the Lord's gaze
+        if _reads_journal(r, targets[0]):
+            return "resolve_choice", {"choice": card, "targets": targets[:1]}
         return "pass", {}
     if card == "false_idol":
         return "resolve_choice", {"choice": card, "targets": [r.worst(targets)]}
@@ -336,6 +347,18 @@ def _window(r: Reading, options: dict) -> Choice:
         enemies = [s for s in targets if not r.is_ally(s)]
         if enemies:
             return "use_relic", {"relic": relic, "targets": [r.worst(enemies)]}
+    if relic == "signet_ring" and targets:
+        target = _ring_target(r, targets)
+        if target is not None:
+            return "use_relic", {"relic": relic, "targets": [target]}
+    if relic == "hindsight_looking_glass" and targets:
+        allies = [g for g in targets if r.known.get(g) == r.team]
+        return "use_relic", {"relic": relic, "targets": [min(allies or targets)]}
+    if relic == "whisper_wick_candle":
+        swap = _candle_swap(r, options)
+        if swap is not None:
+            a, b, oa, ob = swap
+            return "use_relic", {"relic": relic, "targets": [a, b], "owners": [oa, ob]}
     if relic == "key_of_quick_passage":
         me = next(s for s in r.view["seats"] if s["seat"] == r.me)
         worried = 2 if r.team == VAMPIRES else 3
@@ -351,3 +374,81 @@ def _window(r: Reading, options: dict) -> Choice:
         if suspects:
             return "use_relic", {"relic": relic, "targets": [r.worst(suspects)]}
     return "pass", {}
+
+
+def _ring_target(r: Reading, targets: list[int]) -> int | None:
+    """The Ring trades itself for a living player's relic: worth it against an enemy, who loses
+    its relic and is left with a Ring that can only swap. None: nobody I distrust enough."""
+    enemies = [s for s in targets if r.known.get(s) not in (None, r.team)]
+    if not enemies and r.team == HUNTERS:
+        enemies = [s for s in targets if s not in r.known and r.score[s] >= SUSPECT]
+    return r.worst(enemies) if enemies else None
+
+
+def _candle_swap(r: Reading, options: dict) -> tuple[int, int, int, int] | None:
+    """The legal swap (seat a, seat b, owner on a, owner on b) that best moves likely Stakes off
+    allies onto enemies, or None when none gains CANDLE_GAIN Stake votes. Who placed on whom is
+    public while mingling; which token it is, only for my own."""
+    placed_by = {s["seat"]: s["placed_by"] for s in r.view["seats"] if s["alive"]}
+    stakes = {
+        seat: sum(_stake_odds(r, owner, seat) for owner in owners)
+        for seat, owners in placed_by.items()
+    }
+    before = _table_value(r, stakes)
+    best, gain = None, CANDLE_GAIN
+    for a, b, oa, ob in candle_swaps(options, r.view):
+        if placed_by[a].count(oa) > 1 or placed_by[b].count(ob) > 1:
+            continue  # a Dagger's stack: which of the two tokens moves is not mine to tell
+        moved = _stake_odds(r, oa, a) - _stake_odds(r, ob, b)
+        if not moved:
+            continue
+        after = {**stakes, a: stakes[a] - moved, b: stakes[b] + moved}
+        value = _table_value(r, after) - before
+        if value > gain:
+            best, gain = (a, b, oa, ob), value
+    return best
+
+
+def _stake_odds(r: Reading, owner: int, seat: int) -> float:
+    """Stake votes `owner`'s token on `seat` is likely worth: mine I know; a Vampire stakes
+    Hunters and feasts its own; anyone else's is 2 Stakes and a Feast, so 2/3."""
+    if owner == r.me:
+        token = next((p["token"] for p in r.view["me"]["placed"] if p["target"] == seat), None)
+        return float(STAKES.get(token, 0))
+    if r.known.get(owner) == VAMPIRES and seat in r.known:
+        return 0.2 if r.known[seat] == VAMPIRES else 0.9
+    return UNSEEN_STAKE
+
+
+def _table_value(r: Reading, stakes: dict[int, float]) -> float:
+    """How good a spread of Stake votes is for my team: Stakes on enemies, none on allies, and
+    above all an enemy on top."""
+
+    def side(seat: int) -> int:
+        known = r.known.get(seat)
+        return 0 if known is None else (-1 if known == r.team else 1)
+
+    top = max(stakes, key=lambda s: (stakes[s], -s))
+    return sum(side(s) * n for s, n in stakes.items()) + 2 * side(top)
+
+
+def _reads_journal(r: Reading, seat: int) -> bool:
+    """A Hunter learns a dead player's role, and so how to read who staked and feasted them;
+    but a Hunter who examines the Lord is Mesmerized (R8.1), so it reads only when the Lord may
+    be any of JOURNAL_CROWD seats, is known to be elsewhere, or its Crown protects it. The
+    Vampire side already knows the roles that matter."""
+    if r.role in VAMPIRE_ROLES or seat in r.known:
+        return False
+    me = r.view["me"]
+    crowned = any(
+        "crown_of_solomon" in (c["id"], c.get("acting_as")) and not c["negated"]
+        for c in me.get("relics") or ()
+        if not c["discarded"]
+    )
+    if me["mesmerized"] or crowned:
+        return True
+    facts = list(me["knowledge"]) + list(r.view.get("public_roles") or ())
+    if any(f.get("role") == "vampire_lord" for f in facts):
+        return True  # the Lord is someone I know, not this seat
+    unknown = [s["seat"] for s in r.view["seats"] if s["seat"] not in r.known]
+    return len(unknown) >= JOURNAL_CROWD
