@@ -24,7 +24,7 @@ How it plays (the guide page "How the bots play" says the same in words):
 - Ghosts protect their most trusted ally (Hunters) or the ally most in danger (Vampire team).
 - Ties: vote against the worst enemy for elimination, for the best ally for Alpha.
 - Last Wills and relics: harmful effects on enemies, helpful ones on allies. The Signet Ring
-  takes a known (or clearly suspected) enemy's relic; the Hindsight Looking Glass copies a Ghost's
+  takes a known enemy's relic; the Hindsight Looking Glass copies a Ghost's
   relic, an ally's first (the False Idol goes to enemies); the Whisper-Wick Candle makes the swap
   that best moves likely Stakes (my own tokens are known, a Vampire stakes Hunters and feasts its
   own) from allies onto enemies, only when the placements (public while mingling) make it legal;
@@ -58,7 +58,6 @@ ON_ENEMY = {
 ON_ALLY = {"toast", "kingmaker", "heirloom"}
 HARMFUL_RELICS = {"false_idol"}  # better in an enemy's hands
 TOKEN_ORDER = {"double_stake": 0, "stake": 1, "investigation": 2, "feast": 3}
-SUSPECT = 1.5  # a Hunter's score for an unknown player that is worth acting against
 UNSEEN_STAKE = 2 / 3  # Stake votes a token of unknown kind is worth: 2 Stakes and a Feast
 CANDLE_GAIN = 0.5  # the least improvement (in Stake votes) worth a Candle swap
 JOURNAL_CROWD = 5  # a Hunter reads the Journal when the Lord may be any of this many seats
@@ -378,10 +377,9 @@ def _window(r: Reading, options: dict) -> Choice:
 
 def _ring_target(r: Reading, targets: list[int]) -> int | None:
     """The Ring trades itself for a living player's relic: worth it against an enemy, who loses
-    its relic and is left with a Ring that can only swap. None: nobody I distrust enough."""
+    its relic and is left with a Ring that can only swap. None: no enemy I know of (aimed at
+    mere suspects, the Hunters' Rings cost them games in simulation)."""
     enemies = [s for s in targets if r.known.get(s) not in (None, r.team)]
-    if not enemies and r.team == HUNTERS:
-        enemies = [s for s in targets if s not in r.known and r.score[s] >= SUSPECT]
     return r.worst(enemies) if enemies else None
 
 
