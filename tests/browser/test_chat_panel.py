@@ -7,21 +7,12 @@ import re
 
 import pytest
 
-from tests.browser.conftest import artifacts, browser, browser_missing, phones, server  # noqa: F401
 from tests.browser.pages import Phone
-from tests.conftest import in_ci
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    # In CI a missing browser is an error (the test runs and fails), as in tests/browser/.
-    pytest.mark.skipif(
-        bool(browser_missing()) and not in_ci(), reason=f"needs a browser: {browser_missing()}"
-    ),
-]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_chat_a_message_being_typed_survives_the_game_refresh_and_news_arrive(phones, artifacts):  # noqa: F811
+def test_chat_a_message_being_typed_survives_the_game_refresh_and_news_arrive(phones, artifacts):
     from playwright.sync_api import expect
 
     ana, ben = (Phone(page, name) for page, name in zip(phones(2), ["Ana", "Ben"], strict=True))
