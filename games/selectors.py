@@ -13,7 +13,7 @@ from games.engine import state_from_json
 from games.engine.table import ROLE_TABLE
 from games.models import Event, Game, Player
 from games.options import public_options
-from games.services import GameError, version_key
+from games.services import POLL_KEY_SECONDS, GameError, version_key
 
 
 def game_get(code: str) -> Game:
@@ -30,7 +30,8 @@ def game_version(code: str) -> int | None:
     if version is None:
         version = Game.objects.filter(code=code).values_list("version", flat=True).first()
         if version is not None:
-            cache.set(version_key(code), version, timeout=24 * 3600)
+            # add, not set: a move committed since our read has already written a newer one
+            cache.add(version_key(code), version, timeout=POLL_KEY_SECONDS)
     return version
 
 

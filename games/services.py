@@ -59,6 +59,11 @@ def retried(func):
     return run
 
 
+# The poll keys expire soon: a version written back by a race (two commits' hooks, or a refill
+# from an old read) is forgotten within a minute instead of holding pages on "no change".
+POLL_KEY_SECONDS = 60
+
+
 def version_key(code: str) -> str:
     return f"game:{code}:version"
 
@@ -415,9 +420,11 @@ def _after_commit(game: Game, state: engine.State | None = None) -> None:
 
     def notify():
         try:
-            cache.set_many(
-                {version_key(code): version, open_key(code): spectators}, timeout=24 * 3600
-            )
+            if (cache.get(version_key(code)) or 0) <= version:  # hooks may run out of order
+                cache.set_many(
+                    {version_key(code): version, open_key(code): spectators},
+                    timeout=POLL_KEY_SECONDS,
+                )
         except Exception:  # a cache outage must not fail the request; polls fall back to the DB
             log.warning("could not bump the poll key", exc_info=True, extra={"game": code})
         if deadline is not None:

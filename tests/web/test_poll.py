@@ -52,3 +52,53 @@ def test_the_page_loads_htmx_from_our_own_static_files_and_sets_csrf_once(table)
     assert '<script src="/static/js/htmx.min.js" defer>' in html
     assert "https://" not in html.split("<body")[0]
     assert html.count('hx-headers=\'{"X-CSRFToken"') == 1
+
+
+def test_the_poll_key_never_goes_back_when_two_moves_commit_hooks_in_the_wrong_order(
+    table, django_capture_on_commit_callbacks
+):
+    """Two moves' after-commit hooks may run out of order (two web processes): the older one
+    must not write its version over the newer, or every page would hear "no change"."""
+    from django.core.cache import cache
+
+    from games.services import version_key
+
+    t = table("LVHHHH")
+    with django_capture_on_commit_callbacks() as first:
+        t.phone(3).place(t.code, "S4")
+    with django_capture_on_commit_callbacks() as second:
+        t.phone(4).place(t.code, "S3")
+    newest = t.game.version
+    cache.delete(version_key(t.code))
+    for callback in second + first:  # the newer move's hook runs first
+        callback()
+    assert cache.get(version_key(t.code)) == newest
+    response = t.phone(2).client.get(f"/g/{t.code}/changed?v={newest - 1}")
+    assert response.status_code == 200
+
+
+def test_a_poll_refilling_the_cache_from_an_old_read_keeps_a_newer_version(table):
+    """`selectors.game_version` refills a lost key with what it read; a move that committed
+    meanwhile has already written a newer version, which the refill must leave alone."""
+    from django.core.cache import cache
+
+    from games import selectors
+    from games.models import Game
+    from games.services import version_key
+
+    t = table("LVHHHH")
+    key = version_key(t.code)
+    cache.delete(key)
+    real_filter = Game.objects.filter
+
+    def read_then_a_move_commits(*args, **kwargs):
+        rows = real_filter(*args, **kwargs)
+        cache.set(key, 10**6)  # the newer version a concurrent move wrote after our read
+        return rows
+
+    Game.objects.filter = read_then_a_move_commits
+    try:
+        selectors.game_version(t.code)
+    finally:
+        Game.objects.filter = real_filter
+    assert cache.get(key) == 10**6
