@@ -49,6 +49,11 @@ class Game(models.Model):
     def __str__(self) -> str:
         return self.code
 
+    @property
+    def seat_limit(self) -> int:
+        """How many can sit down: 10, or 12 with the expansion (R1.2)."""
+        return 12 if self.options.get("expansion") else 10
+
 
 class Player(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")

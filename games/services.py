@@ -119,8 +119,7 @@ def game_join(*, code: str, user, name: str) -> Game:
             return game
         if game.status != Game.Status.LOBBY:
             raise GameError("wrong_phase", "This game has already started.", 409)
-        seats = game.players.count()
-        limit = 12 if game.options.get("expansion") else 10
+        seats, limit = game.players.count(), game.seat_limit
         if seats >= limit:
             raise GameError("game_full", f"The table is full ({limit} seats).", 409)
         Player.objects.create(game=game, user=user, seat=seats + 1, name=name)
@@ -132,14 +131,15 @@ def game_join(*, code: str, user, name: str) -> Game:
 def game_update_options(*, code: str, user, options: dict) -> Game:
     """The host changes the options before the start (the staff-only deal and deck stay)."""
     with transaction.atomic():
-        game = _locked(code)
-        if game.host_id != user.id:
-            raise GameError("forbidden", "Only the host can change the options.", 403)
-        if game.status != Game.Status.LOBBY:
-            raise GameError("wrong_phase", "Options are fixed once the game has started.", 409)
+        game = _hosts_lobby(
+            code,
+            user,
+            "Only the host can change the options.",
+            "Options are fixed once the game has started.",
+        )
         kept = {k: v for k, v in game.options.items() if k in ("roles", "relic_deck", "spectators")}
         game.options = {**normalized(options), **kept}
-        seats, limit = game.players.count(), 12 if game.options["expansion"] else 10
+        seats, limit = game.players.count(), game.seat_limit
         if seats > limit:
             raise GameError("game_full", f"{seats} are seated: the expansion is needed.", 409)
         game.save(update_fields=["options"])
@@ -151,13 +151,10 @@ def game_update_options(*, code: str, user, options: dict) -> Game:
 def game_add_bots(*, code: str, user, count: int) -> Game:
     """The host fills empty seats with bots (lobby only); they play through this same layer."""
     with transaction.atomic():
-        game = _locked(code)
-        if game.host_id != user.id:
-            raise GameError("forbidden", "Only the host can add bots.", 403)
-        if game.status != Game.Status.LOBBY:
-            raise GameError("wrong_phase", "Bots join before the game starts.", 409)
-        seats = game.players.count()
-        limit = 12 if game.options.get("expansion") else 10
+        game = _hosts_lobby(
+            code, user, "Only the host can add bots.", "Bots join before the game starts."
+        )
+        seats, limit = game.players.count(), game.seat_limit
         if seats + count > limit:
             raise GameError("game_full", f"Only {limit - seats} seat(s) are free.", 409)
         bots = game.players.filter(is_bot=True).count()
@@ -222,11 +219,9 @@ def game_leave(*, code: str, user) -> Game | None:
 @retried
 def game_start(*, code: str, user) -> Game:
     with transaction.atomic():
-        game = _locked(code)
-        if game.host_id != user.id:
-            raise GameError("forbidden", "Only the host can start the game.", 403)
-        if game.status != Game.Status.LOBBY:
-            raise GameError("wrong_phase", "This game has already started.", 409)
+        game = _hosts_lobby(
+            code, user, "Only the host can start the game.", "This game has already started."
+        )
         seats = game.players.count()
         now = time.time()
         try:
@@ -325,6 +320,16 @@ def _locked(code: str) -> Game:
     game = Game.objects.select_for_update().filter(code=code).first()
     if game is None:
         raise GameError("not_found", f"No game has the code {code!r}.", 404)
+    return game
+
+
+def _hosts_lobby(code: str, user, not_host: str, started: str) -> Game:
+    """The game, locked, for a change only its host may make before the start."""
+    game = _locked(code)
+    if game.host_id != user.id:
+        raise GameError("forbidden", not_host, 403)
+    if game.status != Game.Status.LOBBY:
+        raise GameError("wrong_phase", started, 409)
     return game
 
 

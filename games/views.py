@@ -334,8 +334,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
     if status == Game.Status.LOBBY:
         invite = request.build_absolute_uri(reverse("game", args=[game.code]))
         context.update(invite=invite, qr_svg=qr_svg(invite))
-        limit = 12 if game.options.get("expansion") else 10
-        context["bot_counts"] = list(range(1, limit - len(context["seats"]) + 1))
+        context["bot_counts"] = list(range(1, game.seat_limit - len(context["seats"]) + 1))
         context["options_form"] = OptionsForm.of(game.options)
     if me:
         context["my"] = next(s for s in context["seats"] if s["is_me"])

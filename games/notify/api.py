@@ -112,6 +112,13 @@ def _preferences(user) -> Preferences:
     return Preferences.objects.get_or_create(user=user)[0]
 
 
+_UPDATE_RESPONSES = {
+    200: PreferencesSerializer,
+    400: _error("bad_request"),
+    401: _error("not_authenticated"),
+}
+
+
 class PreferencesView(APIView):
     """Your reminder channels: Web Push (on the phones you subscribed) and/or e-mail."""
 
@@ -125,11 +132,7 @@ class PreferencesView(APIView):
     @extend_schema(
         operation_id="me_notifications_update",
         request=PreferencesSerializer,
-        responses={
-            200: PreferencesSerializer,
-            400: _error("bad_request"),
-            401: _error("not_authenticated"),
-        },
+        responses=_UPDATE_RESPONSES,
     )
     def put(self, request):
         return self._update(request, partial=False)
@@ -137,11 +140,7 @@ class PreferencesView(APIView):
     @extend_schema(
         operation_id="me_notifications_partial_update",
         request=PreferencesSerializer,
-        responses={
-            200: PreferencesSerializer,
-            400: _error("bad_request"),
-            401: _error("not_authenticated"),
-        },
+        responses=_UPDATE_RESPONSES,
     )
     def patch(self, request):
         return self._update(request, partial=True)
