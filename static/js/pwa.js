@@ -7,6 +7,12 @@
   if ("serviceWorker" in navigator && window.isSecureContext) {
     window.addEventListener("load", function () {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+      // A page that loaded while the worker was activating is not controlled: ask for it.
+      navigator.serviceWorker.ready.then(function (registration) {
+        if (!navigator.serviceWorker.controller && registration.active) {
+          registration.active.postMessage("claim");
+        }
+      });
     });
   }
 

@@ -45,3 +45,16 @@ def test_a_page_opened_offline_shows_the_offline_page_from_the_cache(phones):
     page.context.set_offline(True)
     page.goto("/rules/")
     expect(page.get_by_role("heading", name="Reconnecting…")).to_be_visible()
+
+
+def test_a_page_loaded_past_the_service_worker_asks_to_be_controlled(phones):
+    """A page that loads while the worker is still activating (or through a hard reload, which
+    bypasses it) starts uncontrolled; pwa.js asks the worker to claim it, so it works offline."""
+    [page] = phones(1)
+    page.goto("/")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+    cdp = page.context.new_cdp_session(page)
+    with page.expect_event("load"):
+        cdp.send("Page.reload", {"ignoreCache": True})  # a hard reload: not controlled at first
+    page.wait_for_function("navigator.serviceWorker.controller !== null")

@@ -26,6 +26,12 @@ self.addEventListener("activate", function (event) {
   );
 });
 
+// A page that loaded while this worker was still activating (a navigation that started before
+// the claim above) stays uncontrolled; pwa.js then asks to be claimed.
+self.addEventListener("message", function (event) {
+  if (event.data === "claim") event.waitUntil(self.clients.claim());
+});
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
