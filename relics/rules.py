@@ -233,6 +233,9 @@ def _with_card(state: State, relic: str) -> list[int]:
 class SacredRelics(hooks.Module):
     name = "relics"
     action_names = frozenset({"give_relic", "use_relic", "pass", "resolve_choice"})
+    at_steps = frozenset(
+        {"round_start", "pre_mingling", "post_mingling", "after_elimination", "round_end"}
+    )
 
     def enabled(self, state: State) -> bool:
         return state.options.relics

@@ -158,8 +158,10 @@ def _run(state: State, events: list, now: float) -> State:
 def _modules_at(step: str, next_step: str):
     """A step that only gives the modules their turn, then moves on to `next_step`."""
 
+    hook = f"at_step:{step}"
+
     def run(state: State, events: list, now: float):
-        for module in hooks.using(state, "at_step"):
+        for module in hooks.using(state, hook):
             result = module.at_step(state, step, now)
             if result is None:
                 continue

@@ -32,6 +32,7 @@ STEPS = (
 class Module:
     name = ""
     action_names: frozenset[str] = frozenset()
+    at_steps: frozenset[str] | None = None  # the STEPS whose `at_step` does anything; None: all
 
     def enabled(self, state: State) -> bool:
         """Whether the game uses this module; decided by `state.options` alone (cached)."""
@@ -110,47 +111,69 @@ class Module:
 
 
 _registry: dict[str, Module] = {}
-_generation = 0  # bumped by every (un)registration, so that cached answers go stale
+# Answers are kept on the game's (immutable) options object, outside its fields, under a key that
+# every (un)registration changes, so that answers kept before it are never read again.
+_cache_key = "_hooks_0"
+_shared: dict[tuple, dict[str, Any]] = {}
 
 
 def register(module: Module) -> Module:
-    global _generation
     _registry[module.name] = module
-    _generation += 1
+    _new_generation()
     return module
 
 
 def unregister(name: str) -> None:
-    global _generation
     _registry.pop(name, None)
-    _generation += 1
+    _new_generation()
 
 
-def active(state: State) -> list[Module]:
-    """The game's modules in registration order. Asked on every move, so the answer is kept on
-    the (immutable) options object, outside its fields."""
-    cached = state.options.__dict__.get("_modules")
-    if cached is not None and cached[0] == _generation:
-        return cached[1]
-    modules = [m for m in _registry.values() if m.enabled(state)]
-    state.options.__dict__["_modules"] = (_generation, modules, {})
-    return modules
+def _new_generation() -> None:
+    global _cache_key
+    _cache_key = f"_hooks_{int(_cache_key.rpartition('_')[2]) + 1}"
+
+
+def active(state: State) -> tuple[Module, ...]:
+    """The game's modules in registration order."""
+    return using(state, "*")
 
 
 def using(state: State, hook: str) -> tuple[Module, ...]:
     """The game's modules that implement `hook` (override the do-nothing default): the core
-    skips the others on its hot paths, e.g. every token placement asks `may_stack`."""
-    cached = state.options.__dict__.get("_modules")
-    if cached is not None and cached[0] == _generation:
-        found = cached[2].get(hook)
-        if found is not None:
-            return found
-    modules = active(state)
-    own = _IMPLIED_BY.get(hook, (hook,))
+    skips the others on its hot paths, e.g. every token placement asks `may_stack`.
+    `at_step:<step>` narrows `at_step` to the modules whose `at_steps` include that step."""
+    try:
+        return state.options.__dict__[_cache_key][hook]
+    except KeyError:
+        return _remember(state, hook)
+
+
+def _remember(state: State, hook: str) -> tuple[Module, ...]:
+    options = state.options
+    cache = options.__dict__.get(_cache_key)
+    if cache is None:  # games with equal options share their answers (`enabled` reads only them)
+        if len(_shared) > 1000:
+            _shared.clear()
+        try:
+            cache = _shared.setdefault((_cache_key, options), {})
+        except TypeError:  # options holding a list (built by hand): keep its own answers
+            cache = {}
+        options.__dict__[_cache_key] = cache
+        if hook in cache:
+            return cache[hook]
+    modules = tuple(m for m in _registry.values() if m.enabled(state))
+    if hook == "*":
+        cache[hook] = modules
+        return modules
+    name, _, step = hook.partition(":")
+    own = _IMPLIED_BY.get(name, (name,))
     found = tuple(
-        m for m in modules if any(getattr(type(m), h) is not getattr(Module, h) for h in own)
+        m
+        for m in modules
+        if any(getattr(type(m), h) is not getattr(Module, h) for h in own)
+        and (not step or m.at_steps is None or step in m.at_steps)
     )
-    state.options.__dict__["_modules"][2][hook] = found
+    cache[hook] = found
     return found
 
 

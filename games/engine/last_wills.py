@@ -187,6 +187,7 @@ def effect(card_id: str):
 class LastWills(hooks.Module):
     name = "last_wills"
     action_names = frozenset({"resolve_choice"})
+    at_steps = frozenset({"after_reveal", "after_elimination"})
 
     def enabled(self, state: State) -> bool:
         return state.options.last_wills
@@ -430,19 +431,19 @@ def _discard(state: State, card_id: str) -> State:
     return _update(state, discard=_data(state)["discard"] + [card_id])
 
 
+_NO_DATA = {  # before the first draw; read-only, like everything in the state (see _update)
+    "deck": [],
+    "discard": [],
+    "deck_made": False,
+    "draws": [],
+    "effects": [],
+    "revealed": [],
+    "owed": [],
+}
+
+
 def _data(state: State) -> dict:
-    return state.ext.get(
-        "last_wills",
-        {
-            "deck": [],
-            "discard": [],
-            "deck_made": False,
-            "draws": [],
-            "effects": [],
-            "revealed": [],
-            "owed": [],
-        },
-    )
+    return state.ext.get("last_wills", _NO_DATA)
 
 
 def owe(state: State, seat: int) -> State:

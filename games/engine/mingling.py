@@ -26,6 +26,7 @@ THREE_LIVING_HAND = (STAKE, FEAST)  # R9
 def deal_hands(state: State) -> State:
     """Give every living player the tokens of this round (R1.5, R3.5, R9, then modules)."""
     hands = []
+    modules = hooks.using(state, "hand")
     for p in state.players:
         if not p.alive:
             hand = ()
@@ -35,7 +36,7 @@ def deal_hands(state: State) -> State:
             hand = ALPHA_HAND
         else:
             hand = NORMAL_HAND
-        for module in hooks.using(state, "hand"):
+        for module in modules:
             hand = module.hand(state, p.seat, hand)
         hands.append(hand)
     return evolve(state, hands=tuple(hands), placements=(), intervention=())
@@ -73,7 +74,8 @@ def token_targets(state: State, seat: int, token: str | None = None) -> list[int
 
 
 def may_stack(state: State, seat: int, token: str) -> bool:
-    return any(m.may_stack(state, seat, token) for m in hooks.using(state, "may_stack"))
+    modules = hooks.using(state, "may_stack")
+    return bool(modules) and any(m.may_stack(state, seat, token) for m in modules)
 
 
 def place_token(state: State, action: Action) -> State:
@@ -139,18 +141,20 @@ def intervention_vote(state: State, action: Action) -> State:
 def optional_voter(state: State, seat: int) -> bool:
     """A living player a module lets vote in the intervention (Seer's Orb); never required."""
     modules = hooks.using(state, "optional_intervention_voters")
-    return any(seat in m.optional_intervention_voters(state) for m in modules)
+    return bool(modules) and any(seat in m.optional_intervention_voters(state) for m in modules)
 
 
 def mingling_done(state: State) -> bool:
     """R3.3: every living player has placed everything and every Ghost has voted."""
     hands = state.hands
-    if any(hands[s - 1] for s in state.living):
-        return False
-    if not intervention_open(state):
+    for s in state.living:
+        if hands[s - 1]:
+            return False
+    ghosts = intervention_voters(state)
+    if not ghosts:
         return True
-    voted = {v.voter for v in state.intervention}
-    return all(g in voted for g in intervention_voters(state))
+    voted = [v.voter for v in state.intervention]
+    return all(g in voted for g in ghosts)
 
 
 def placement_receipt(state: State, action: Action):

@@ -7,7 +7,6 @@ and produces a new state; nothing is ever mutated in place, so a state handed ou
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field
-from functools import cached_property
 from typing import Any
 
 HUNTER = "hunter"
@@ -39,7 +38,7 @@ def evolve(obj, **changes):
     values.update(changes)
     assert len(values) == known, f"unknown fields {set(values) - set(obj.__dict__)}"
     if "players" in changes:
-        values.pop("living", None)  # the cached_property below
+        values.pop("living", None)  # State.living, a memo
     new = object.__new__(obj.__class__)
     _set(new, "__dict__", values)
     return new
@@ -73,6 +72,22 @@ def record(cls):
 
 
 _UNSET = object()
+
+
+class memo:
+    """`functools.cached_property` without its lock (Python 3.11 takes one on every first read,
+    and every new state reads `living` afresh): computed once, then a plain instance attribute."""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 @record
@@ -213,7 +228,7 @@ class State:
         """R7.3: the player Protected last round may not be Protected again this round."""
         return self.last_dining.protected if self.last_dining else None
 
-    @cached_property
+    @memo
     def living(self) -> tuple[int, ...]:
         return tuple(p.seat for p in self.players if p.alive)
 

@@ -19,13 +19,15 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
     if state.outcome is not None:
         return []
     actions: list[dict[str, Any]] = []
-    me = state.player(seat)
     if state.phase == MINGLING:
+        alive = state.players[seat - 1].alive
         hand = state.hands[seat - 1]
-        if me.alive and hand:
+        if alive and hand:
             tokens = sorted(set(hand))
             targets = mingling.token_targets(state, seat)
-            if any(mingling.may_stack(state, seat, tok) for tok in tokens):  # e.g. the Dagger
+            if hooks.using(state, "may_stack") and any(  # e.g. the Dagger
+                mingling.may_stack(state, seat, tok) for tok in tokens
+            ):
                 targets = sorted(
                     {t for tok in tokens for t in mingling.token_targets(state, seat, tok)}
                 )
@@ -35,7 +37,7 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
                 )
         may_vote = (
             seat in mingling.intervention_voters(state)
-            if not me.alive
+            if not alive
             else mingling.optional_voter(state, seat)  # e.g. the Seer's Orb
         )
         if may_vote and not mingling.has_voted(state, seat):
@@ -66,24 +68,33 @@ def waiting_for(state: State) -> list[int]:
     """The seats the game is waiting on now (cheaper than asking `pending` of every seat)."""
     if state.outcome is not None:
         return []
+    merged = False  # seats from two sources: sort them and drop repeats
     if state.phase == MINGLING:
         hands = state.hands
-        seats = {s for s in state.living if hands[s - 1]}
-        if mingling.intervention_open(state):
-            voted = {v.voter for v in state.intervention}
-            seats.update(g for g in mingling.intervention_voters(state) if g not in voted)
+        seats = [s for s in state.living if hands[s - 1]]
+        ghosts = mingling.intervention_voters(state)
+        if ghosts:
+            voted = [v.voter for v in state.intervention]
+            seats += [g for g in ghosts if g not in voted]
+            merged = True
     elif state.phase == TIEBREAK:
         tie = state.tie
-        seats = {
-            s for s in tie.voters if tie.decider is not None or all(v.voter != s for v in tie.votes)
-        }
+        merged = True  # the voters may be Ghosts, in the order they died
+        if tie.decider is not None:
+            seats = list(tie.voters)
+        else:
+            voted = [v.voter for v in tie.votes]
+            seats = [s for s in tie.voters if s not in voted]
     elif state.phase == CHOOSE_EXAMINER:
-        seats = {state.dining.examined}
+        seats = [state.dining.examined]
     else:
-        seats = set()
+        seats = []
     for module in hooks.using(state, "waiting"):
-        seats.update(module.waiting(state))
-    return sorted(seats)
+        more = module.waiting(state)
+        if more:
+            seats.extend(more)
+            merged = True
+    return sorted(set(seats)) if merged else seats
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:

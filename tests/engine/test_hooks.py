@@ -121,7 +121,7 @@ def probe():
     module = hooks.register(Probe())
     yield module
     hooks.unregister("probe")
-    assert hooks.active(Table("LVHHHH").state) == []
+    assert hooks.active(Table("LVHHHH").state) == ()
 
 
 # R1 round-1 plan for `adjust_tally`: seats 3 and 6 tie for the most Stakes (3 each); seat 5 has
