@@ -12,7 +12,7 @@ from collections import Counter
 from . import hooks, ties
 from .common import ROLE_NAMES, int_arg, learn, private, public, with_player
 from .errors import IllegalAction
-from .mingling import intervention_open
+from .mingling import intervention_open, set_aside_unplaceable
 from .state import (
     CHOOSE_EXAMINER,
     DOUBLE_STAKE,
@@ -20,6 +20,7 @@ from .state import (
     HUNTER,
     INVESTIGATION,
     LORD,
+    MINGLING,
     STAKE,
     VAMPIRE,
     Action,
@@ -306,6 +307,8 @@ def eliminate(state: State, seat: int, events: list, cause: str = "dining") -> S
                 cause=cause,
             )
         )
+    if state.phase == MINGLING:
+        state = set_aside_unplaceable(state, events)
     for module in hooks.using(state, "on_eliminated"):
         state = module.on_eliminated(state, seat, cause, events)
     return state

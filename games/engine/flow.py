@@ -80,6 +80,8 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
     if name == "place_token":
         state = mingling.place_token(state, action)
         events.append(mingling.placement_receipt(state, action))
+        if state.hands[action.seat - 1] and mingling.died_this_mingling(state):
+            state = mingling.set_aside_unplaceable(state, events, [action.seat])
         if state.hands[action.seat - 1]:  # the mover still holds tokens: Mingling goes on
             return state, events
         return _after_mingling_move(state, events, now)

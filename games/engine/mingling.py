@@ -73,6 +73,35 @@ def token_targets(state: State, seat: int, token: str | None = None) -> list[int
     return [s for s in state.living if s != seat and s not in mine]
 
 
+def set_aside_unplaceable(state: State, events: list, seats=None) -> State:
+    """**Ruling** (R3.1, R3.4): a death during Mingling (Blood of the One) can leave a living
+    player holding tokens that no longer have a legal target (every other living player already
+    has one of theirs). Those tokens are set aside: not placed, and not counted as Stakes against
+    their owner, since R3.4 counts the tokens a player chose not to place in time."""
+    hands = list(state.hands)
+    changed = False
+    for s in state.living if seats is None else seats:
+        hand = hands[s - 1]
+        if hand and not any(token_targets(state, s, token) for token in set(hand)):
+            hands[s - 1] = ()
+            changed = True
+            events.append(
+                private(
+                    state,
+                    [s],
+                    "tokens_set_aside",
+                    "No living player can take your remaining tokens any more (R3.1): they are "
+                    "set aside and do not count against you.",
+                    tokens=list(hand),
+                )
+            )
+    return evolve(state, hands=tuple(hands)) if changed else state
+
+
+def died_this_mingling(state: State) -> bool:
+    return len(state.ghosts) > state.round_ghosts
+
+
 def may_stack(state: State, seat: int, token: str) -> bool:
     modules = hooks.using(state, "may_stack")
     return bool(modules) and any(m.may_stack(state, seat, token) for m in modules)

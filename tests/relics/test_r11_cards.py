@@ -7,6 +7,7 @@ Six players unless said otherwise: seat 1 the Vampire Lord, seat 2 a Vampire, 3â
 from __future__ import annotations
 
 from games.engine import pending
+from games.engine.view import waiting_for
 from relics.rules import MODULE
 from tests.engine.test_r13_last_wills import stack
 from tests.relics.conftest import (
@@ -828,6 +829,28 @@ def test_r11_blood_of_the_one_ends_mingling_at_once_when_only_the_victim_had_tok
     # R3.3: every living player has placed every token, so round 2's Dining follows at once.
     assert t.state.round > 2 or t.state.phase != "mingling"
     assert (t.state.dining or t.state.last_dining).round == 2
+
+
+def test_r3_4_tokens_a_death_in_mingling_leaves_without_a_target_are_set_aside_not_counted():
+    """Ruling (docs/rulings.md): the Blood leaves three living players; a player whose tokens
+    are already on both others keeps nothing to place, and is neither waited on nor staked."""
+    t = blood_table()
+    kill_round(t, 3)
+    kill_round(t, 6, ghosts={3: 1})  # round 4: seats 1, 2, 4, 5 live; seat 4 holds the Blood
+    pass_windows(t)
+    t.place(1, "S2 S4")
+    use(t, 4, "blood_of_the_one", targets=[5])
+    assert t.state.living == (1, 2, 4) and t.state.hands[0] == ()
+    (aside,) = [e for e in t.events if e.kind == "tokens_set_aside"]
+    assert aside.audience == (1,) and aside.data["tokens"] == ["feast"]
+    assert 1 not in waiting_for(t.state)
+
+    t.place(4, "S1 S2")  # seat 4's Feast has nowhere to go either: set aside at once
+    assert t.state.hands[3] == ()
+    t.place(2, "S1 F4 S1")  # the Ceremonial Dagger lets seat 2 stack its Stakes
+    t.do(3, "intervention_vote", target=2).do(6, "intervention_vote", target=2)
+    finish_round(t)
+    assert t.state.dining.round == 4 and t.state.dining.unplaced == ()
 
 
 # -- Last Wills with relics on: Heirloom, Shattered Relic, Sealed Reliquary -----------------------
