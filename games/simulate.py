@@ -97,6 +97,7 @@ def play(config: Config, i: int, tally: Tally) -> None:
     rng = random.Random(f"{seed}:bots")
     choose = strategies.get(config.strategy)
     state = setup(config.options(), config.players, seed)
+    memo: dict = {}  # the bots' own notes for this game (see games/strategies)
     lord_seen = moves = 0
     for _ in range(MAX_STEPS):
         if state.outcome is not None:
@@ -107,7 +108,7 @@ def play(config: Config, i: int, tally: Tally) -> None:
         else:
             seat = seats[rng.randrange(len(seats))]
             seen = view(state, seat)  # the bot's whole world: computed once per move
-            choice = choose(rng, seen) or random_choice(rng, seen["pending"], seen)
+            choice = choose(rng, seen, memo) or random_choice(rng, seen["pending"], seen)
             if choice is None:  # nothing to do after all: let the window's timer run out
                 state, events = timeout(state, state.deadline or 0.0)
                 continue

@@ -65,7 +65,22 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def waiting_for(state: State) -> list[int]:
-    """The seats the game is waiting on now (cheaper than asking `pending` of every seat)."""
+    """The seats the game is waiting on now (cheaper than asking `pending` of every seat).
+
+    Asked again by `view` right after a driver asked it (the simulator, the bots): the answer
+    for the last state asked is kept."""
+    global _last_waiting
+    last_state, seats = _last_waiting
+    if last_state is not state:
+        seats = _waiting_on(state)
+        _last_waiting = (state, seats)
+    return list(seats)
+
+
+_last_waiting: tuple[State | None, list[int]] = (None, [])
+
+
+def _waiting_on(state: State) -> list[int]:
     if state.outcome is not None:
         return []
     merged = False  # seats from two sources: sort them and drop repeats
@@ -145,6 +160,8 @@ def _waiting_for(state: State, viewer: int | None) -> list[int]:
     if _away(state, viewer):
         seats = [s for s in seats if s in state.ghosts]
     modules = hooks.using(state, "hides_waiting")
+    if not modules:
+        return seats
     return [s for s in seats if not any(m.hides_waiting(state, s, viewer) for m in modules)]
 
 
@@ -160,12 +177,13 @@ def _away(state: State, viewer: int | None) -> bool:
 
 def _seats(state: State, viewer: int | None) -> list[dict[str, Any]]:
     protected = state.dining.protected if state.dining else None
+    alpha = state.alpha if state.phase != FINISHED else None
     placed_by = _placed_by(state, viewer)
     return [
         {
             "seat": p.seat,
             "alive": p.alive,
-            "alpha": p.seat == state.alpha and state.phase != FINISHED,
+            "alpha": p.seat == alpha,
             "protected": p.seat == protected,
             "placed_by": placed_by.get(p.seat, []),
         }
@@ -202,7 +220,12 @@ def _me(state: State, seat: int) -> dict[str, Any]:
 
 
 def _fact(k: Knowledge) -> dict[str, Any]:
-    return {key: value for key, value in to_json(k).items() if value is not None}
+    fact = {"seat": k.seat, "source": k.source, "round": k.round}
+    if k.role is not None:
+        fact["role"] = k.role
+    if k.mesmerized is not None:
+        fact["mesmerized"] = k.mesmerized
+    return fact
 
 
 def _tie(state: State) -> dict[str, Any] | None:
@@ -220,5 +243,19 @@ def _tie(state: State) -> dict[str, Any] | None:
 
 
 def _dining(d: Dining | None) -> dict[str, Any] | None:
-    """A revealed Dining is public: tokens, dials, results. Role results stay private."""
-    return to_json(d) if d is not None else None
+    """A revealed Dining is public: tokens, dials, results. Role results stay private.
+
+    The same Dining object stays in the state for a whole round and is viewed by every seat on
+    every move, so its JSON is kept for the last one asked (a copy of the top level is handed out:
+    modules add their own keys to it; the lists inside are read-only)."""
+    global _last_dining
+    if d is None:
+        return None
+    last_dining, last_json = _last_dining
+    if last_dining is not d:
+        last_json = to_json(d)
+        _last_dining = (d, last_json)
+    return dict(last_json)
+
+
+_last_dining: tuple[Dining | None, dict[str, Any]] = (None, {})

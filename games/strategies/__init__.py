@@ -1,19 +1,21 @@
-"""Bot strategies: `choose(rng, view) -> (action name, arguments) | None`.
+"""Bot strategies: `choose(rng, view, memo=None) -> (action name, arguments) | None`.
 
 A strategy is handed one seat's `engine.view(state, seat)` (which includes that seat's `pending`
 list) and a random generator, nothing else: a bot knows exactly what a person in that seat could
-see on their phone. Pure Python (no Django), so the simulator runs them without a database.
+see on their phone. `memo` is a dict the caller keeps for one game, in which a strategy may keep
+what a seat worked out from its own earlier views (the simulator passes one; the bots of live
+games, one move now and then, do not). Pure Python (no Django), so the simulator runs them
+without a database.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from games.strategies import randomly, sensible
 from games.strategies.randomly import Choice
 
-Strategy = Callable[[random.Random, dict], Choice | None]
+Strategy = Callable[..., Choice | None]  # (rng, view, memo=None)
 
 STRATEGIES: dict[str, Strategy] = {
     "random": randomly.choose,

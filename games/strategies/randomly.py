@@ -8,7 +8,7 @@ from typing import Any
 Choice = tuple[str, dict[str, Any]]
 
 
-def choose(rng: random.Random, view: dict) -> Choice | None:
+def choose(rng: random.Random, view: dict, memo: dict | None = None) -> Choice | None:
     return random_choice(rng, view.get("pending") or [], view)
 
 

@@ -196,6 +196,35 @@ class Reading:
         return sum(STAKES.get(p["token"], 0) for p in tokens if p["target"] == seat)
 
 
+def _remembered_reading(view: dict, memo: dict) -> Reading:
+    """The seat's Reading of an earlier view when everything a Reading reads is the same: the
+    same Dining (the very token list), knowledge, public roles, Last Wills, living and Alpha."""
+    me = view["me"]
+    dining = view.get("last_dining") or {}
+    tokens = dining.get("tokens")
+    key = (
+        me["role"],
+        me["mesmerized"],
+        len(me["knowledge"]),
+        len(view.get("public_roles") or ()),
+        sum(1 for w in view.get("last_wills") or () if w["resolved"]),
+        tuple(s["seat"] for s in view["seats"] if s["alive"]),
+        next((s["seat"] for s in view["seats"] if s["alpha"]), None),
+        dining.get("round"),
+        dining.get("eliminated"),
+        dining.get("examined"),
+        dining.get("alpha_elected"),
+    )
+    kept = memo.get(me["seat"])
+    if kept is not None and kept[0] == key and kept[1] is tokens:
+        reading = kept[2]
+        reading.view = view
+        return reading
+    reading = Reading(view)
+    memo[me["seat"]] = (key, tokens, reading)
+    return reading
+
+
 @functools.lru_cache(maxsize=1024)
 def _shared_order(round_: int | None, n: int) -> tuple[float, ...]:
     """A tie-break every Vampire derives alike from public facts (the round, the living count)."""
@@ -206,13 +235,16 @@ def _shared_order(round_: int | None, n: int) -> tuple[float, ...]:
 # --- the moves --------------------------------------------------------------------------------
 
 
-def choose(rng: random.Random, view: dict) -> Choice | None:
-    """One move for the seat whose view this is: (action name, arguments), or None."""
+def choose(rng: random.Random, view: dict, memo: dict | None = None) -> Choice | None:
+    """One move for the seat whose view this is: (action name, arguments), or None.
+
+    `memo`, a dict kept for one game (the simulator's), lets a seat reuse what it read from its
+    own earlier view while nothing it reads from has changed."""
     pending = view.get("pending") or []
     if not pending or view.get("me") is None:
         return None
     options = {p["action"]: p["options"] for p in pending}
-    r = Reading(view)
+    r = Reading(view) if memo is None else _remembered_reading(view, memo)
     if "give_relic" in options:
         return _give_relic(r, options["give_relic"])
     if "resolve_choice" in options:
