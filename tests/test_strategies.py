@@ -423,3 +423,27 @@ RELIC_NAMES = (
     "Hindsight Looking Glass",
     "Van Helsing's Journal",
 )
+
+
+@pytest.mark.parametrize("relics_on", [False, True])
+def test_sensible_memo_changes_no_decision(relics_on, monkeypatch):
+    """The simulator's per-game memo only saves work: with it, every decision of whole games is
+    the one the bot makes from the same view without it."""
+    decisions = 0
+    built = []  # a Reading built during a call with the memo: the memo had none to reuse
+    build = sensible.Reading.__init__
+    monkeypatch.setattr(
+        sensible.Reading, "__init__", lambda self, view: built.append(build(self, view))
+    )
+    for seed in range(12):
+        memo: dict = {}
+
+        def same(state, seat, view, choice, seed=seed, memo=memo):
+            nonlocal decisions
+            fresh = sensible.choose(random.Random(seed), copy.deepcopy(view))
+            built.clear()
+            assert sensible.choose(random.Random(seed), view, memo) == fresh, (seed, seat)
+            decisions += not built
+
+        _play(seed, 6 + seed % 7, relics_on, same, sensible_share=1.0)
+    assert decisions > 500  # decisions made from a remembered Reading
