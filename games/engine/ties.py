@@ -96,7 +96,7 @@ def cast(state: State, action: Action, now: float, events: list) -> tuple[State,
         raise IllegalAction(
             "wrong_phase", f"You are not one of the voters in this tie ({_who(tie)})."
         )
-    if any(v.voter == seat for v in tie.votes) and tie.decider is None:
+    if tie.decider is None and seat in [v.voter for v in tie.votes]:
         raise IllegalAction("wrong_phase", "You have already voted in this tie.")
     if target not in tie.candidates:
         raise IllegalAction(

@@ -50,7 +50,7 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
     elif state.phase == TIEBREAK:
         tie = state.tie
         if seat in tie.voters and (
-            tie.decider is not None or all(v.voter != seat for v in tie.votes)
+            tie.decider is not None or seat not in [v.voter for v in tie.votes]
         ):
             actions.append(
                 {"action": "tiebreak_vote", "options": {"targets": list(tie.candidates)}}
