@@ -12,7 +12,6 @@ counts are sums, so the figures do not depend on `--workers` either.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import multiprocessing
 import os
@@ -28,8 +27,6 @@ from games.engine import IllegalAction, Options, apply, setup, timeout, view
 from games.engine.state import Action
 from games.engine.view import waiting_for
 from games.strategies.randomly import random_choice
-
-view_module = sys.modules["games.engine.view"]  # the module (`games.engine.view` is the function)
 
 MAX_STEPS = 20_000  # a safety net: no real game comes near it
 CHUNK = 50  # games per task handed to a worker
@@ -152,50 +149,9 @@ def _count(tally: Tally, state, lord_seen: int, moves: int) -> None:
 def play_chunk(job: tuple[Config, int, int]) -> Tally:
     config, start, stop = job
     tally = Tally()
-    with cached_dining_views():
-        for i in range(start, stop):
-            play(config, i, tally)
+    for i in range(start, stop):
+        play(config, i, tally)
     return tally
-
-
-# --- a faster engine.view, same answers -------------------------------------------------------
-
-
-@contextlib.contextmanager
-def cached_dining_views():
-    """Serialize each (immutable) Dining and Knowledge fact once instead of on every view.
-
-    `engine.view` turns the last Dining into JSON on every call, which was most of a bot move's
-    cost: the same frozen `Dining` object is shown for a whole round (and a seat's knowledge for
-    the whole game). This memoizes those two pure functions of frozen objects by the object's
-    identity (holding a reference, so an identity cannot be reused) and hands out copies, as
-    `view` adds keys to the Dining's dict. Same output, tested (tests/test_simulate.py); the
-    engine's own code is untouched, and restored on exit.
-    """
-    originals = {name: getattr(view_module, name) for name in ("_dining", "_fact")}
-
-    def memoized(function):
-        memo: dict[int, tuple[object, dict]] = {}
-
-        def cached(obj):
-            if obj is None:
-                return None
-            hit = memo.get(id(obj))
-            if hit is None or hit[0] is not obj:
-                if len(memo) > 4096:
-                    memo.clear()
-                hit = memo[id(obj)] = (obj, function(obj))
-            return dict(hit[1])
-
-        return cached
-
-    for name, function in originals.items():
-        setattr(view_module, name, memoized(function))
-    try:
-        yield
-    finally:
-        for name, function in originals.items():
-            setattr(view_module, name, function)
 
 
 # --- many games, on every core -------------------------------------------------------------------

@@ -5,15 +5,13 @@ from __future__ import annotations
 import io
 import json
 import pathlib
-import random
 import subprocess
 import sys
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import engine, simulate
-from games.engine.view import waiting_for
+from games import simulate
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -64,26 +62,6 @@ def test_the_wilson_interval():
     low, high = simulate.wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert simulate.wilson(0, 10)[0] == 0.0 and simulate.wilson(10, 10)[1] == pytest.approx(1.0)
-
-
-def test_the_faster_dining_view_gives_the_engine_views_exactly():
-    rng = random.Random(5)
-    state = engine.setup(engine.Options(relics=True), 9, 5)
-    states = []
-    while state.outcome is None:
-        seats = waiting_for(state)
-        if not seats:
-            state, _ = engine.timeout(state, state.deadline)
-            continue
-        seat = rng.choice(seats)
-        choice = simulate.strategies.get("sensible")(rng, engine.view(state, seat))
-        state, _ = engine.apply(state, engine.Action(choice[0], seat, choice[1]))
-        states.append(state)
-    plain = [[engine.view(s, seat) for seat in (1, 5, None)] for s in states]
-    with simulate.cached_dining_views():
-        cached = [[engine.view(s, seat) for seat in (1, 5, None)] for s in states]
-        cached_again = [[engine.view(s, seat) for seat in (1, 5, None)] for s in states]
-    assert cached == plain and cached_again == plain
 
 
 def test_the_command_prints_the_figures_and_writes_them_as_json(tmp_path):
