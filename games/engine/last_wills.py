@@ -431,7 +431,7 @@ def _discard(state: State, card_id: str) -> State:
     return _update(state, discard=_data(state)["discard"] + [card_id])
 
 
-_NO_DATA = {  # before the first draw; read-only, like everything in the state (see _update)
+EMPTY_DATA = {  # before the first draw; read-only, like everything in the state (see _update)
     "deck": [],
     "discard": [],
     "deck_made": False,
@@ -443,7 +443,7 @@ _NO_DATA = {  # before the first draw; read-only, like everything in the state (
 
 
 def _data(state: State) -> dict:
-    return state.ext.get("last_wills", _NO_DATA)
+    return state.ext.get("last_wills", EMPTY_DATA)
 
 
 def owe(state: State, seat: int) -> State:

@@ -64,22 +64,36 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
     return actions
 
 
+def _keeps_last(compute):
+    """`compute(obj)`, kept for the last object asked (by identity; the cache holds it, so the
+    identity cannot be reused). For answers asked again about the same immutable object: a
+    round's Dining is shown on every view of the round, and a driver (the simulator, the bots)
+    asks `waiting_for` and then `view`, which asks it again. Callers get the kept answer itself:
+    they copy what they hand out."""
+    last = (None, None)
+
+    def remembered(obj):
+        nonlocal last
+        asked, answer = last
+        if asked is not obj:
+            answer = compute(obj)
+            last = (obj, answer)
+        return answer
+
+    def forget():
+        nonlocal last
+        last = (None, None)
+
+    remembered.forget = forget
+    return remembered
+
+
 def waiting_for(state: State) -> list[int]:
-    """The seats the game is waiting on now (cheaper than asking `pending` of every seat).
-
-    Asked again by `view` right after a driver asked it (the simulator, the bots): the answer
-    for the last state asked is kept."""
-    global _last_waiting
-    last_state, seats = _last_waiting
-    if last_state is not state:
-        seats = _waiting_on(state)
-        _last_waiting = (state, seats)
-    return list(seats)
+    """The seats the game is waiting on now (cheaper than asking `pending` of every seat)."""
+    return list(_waiting_on(state))
 
 
-_last_waiting: tuple[State | None, list[int]] = (None, [])
-
-
+@_keeps_last
 def _waiting_on(state: State) -> list[int]:
     if state.outcome is not None:
         return []
@@ -244,18 +258,9 @@ def _tie(state: State) -> dict[str, Any] | None:
 
 def _dining(d: Dining | None) -> dict[str, Any] | None:
     """A revealed Dining is public: tokens, dials, results. Role results stay private.
-
-    The same Dining object stays in the state for a whole round and is viewed by every seat on
-    every move, so its JSON is kept for the last one asked (a copy of the top level is handed out:
-    modules add their own keys to it; the lists inside are read-only)."""
-    global _last_dining
-    if d is None:
-        return None
-    last_dining, last_json = _last_dining
-    if last_dining is not d:
-        last_json = to_json(d)
-        _last_dining = (d, last_json)
-    return dict(last_json)
+    A copy of the top level is handed out (modules add their keys); the lists inside are shared
+    and read-only."""
+    return dict(_dining_json(d)) if d is not None else None
 
 
-_last_dining: tuple[Dining | None, dict[str, Any]] = (None, {})
+_dining_json = _keeps_last(to_json)

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 
 from games.engine import pending, timeout
-from games.engine.last_wills import BY_ID, CARDS
+from games.engine.last_wills import BY_ID, CARDS, EMPTY_DATA
 from games.engine.state import evolve
 from games.engine.view import waiting_for
 from tests.engine.table import Table
@@ -41,14 +41,7 @@ def data(t):
 
 def stack(t, *cards):
     """Put `cards` on top of the deck; the rest of the 18 cards (less the discards) below."""
-    current = t.state.ext.get("last_wills") or {
-        "deck": [],
-        "discard": [],
-        "deck_made": False,
-        "draws": [],
-        "effects": [],
-        "revealed": [],
-    }
+    current = t.state.ext.get("last_wills") or EMPTY_DATA
     rest = FULL_DECK - Counter(current["discard"]) - Counter(cards)
     deck = list(cards) + sorted(rest.elements())
     ext = {**t.state.ext, "last_wills": {**current, "deck": deck, "deck_made": True}}

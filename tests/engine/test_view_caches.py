@@ -7,16 +7,17 @@ read-only, like the state itself."""
 from __future__ import annotations
 
 import copy
+import importlib
 import random
 
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
 from games import engine
-from games.engine import view as view_module
 from games.engine.serialize import to_json
 from games.engine.view import waiting_for
 from games.strategies import sensible
 
 VIEWERS = (1, 4, None)
+view_module = importlib.import_module("games.engine.view")  # `engine.view` is the function
 
 
 def _states(relics: bool, seed: int) -> list:
@@ -36,8 +37,8 @@ def _states(relics: bool, seed: int) -> list:
 
 
 def _cold(function, *args):
-    view_module._last_dining = (None, {})
-    view_module._last_waiting = (None, [])
+    view_module._dining_json.forget()
+    view_module._waiting_on.forget()
     return function(*args)
 
 
