@@ -88,7 +88,6 @@ class Phone:
         form.locator(f'label:has(input[name="target"][value="{seat}"])').click()
 
     def confirm(self, action: str = "place_token", expect: int = 200) -> None:
-        before = self.version()
         button = self.page.locator(f'form[data-action="{action}"] button[type=submit]')
         sent = []
 
@@ -112,8 +111,12 @@ class Phone:
         answer = sent[0].response()
         assert answer is not None and answer.status == expect, (answer, self.alert())
         if expect == 200:
+            # Wait for this answer's own page, not merely a newer version: a poll that brought
+            # another player's move while this one was being tapped raises the version too, and
+            # the next tap could then land on the old form just before this answer replaces it.
+            answered = int(re.search(r'data-version="(\d+)"', answer.text()).group(1))
             self.page.wait_for_function(
-                f"+document.querySelector('#game').dataset.version > {before}"
+                f"+document.querySelector('#game').dataset.version >= {answered}"
             )
         else:
             self.page.wait_for_selector("#game [role=alert]")
