@@ -17,7 +17,8 @@ import secrets
 import time
 from datetime import UTC, datetime
 
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache.backends.redis import RedisCache
 from django.db import IntegrityError, transaction
 
 from games import engine
@@ -71,6 +72,31 @@ def version_key(code: str) -> str:
 def open_key(code: str) -> str:
     """Whether spectators may watch: the poll's fast path may answer only where they may."""
     return f"game:{code}:open"
+
+
+# On Redis the poll key is written only when it holds no newer version, in one step: two moves'
+# hooks running at the same moment (two web processes) could otherwise both read the old value,
+# and the older move's write land last, telling pages at the older version "no change".
+_WRITE_IF_NEWER = """
+local held = tonumber(redis.call('GET', KEYS[1]))
+if held and held > tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return 1
+"""
+
+
+def bump_version(code: str, version: int) -> None:
+    """Write `version` to the poll key unless a newer one is there (hooks may run out of order,
+    or at once)."""
+    key = version_key(code)
+    backend = caches[DEFAULT_CACHE_ALIAS]
+    if isinstance(backend, RedisCache):  # Django stores an int as its digits: Lua can compare
+        client = backend._cache.get_client(key, write=True)
+        client.eval(
+            _WRITE_IF_NEWER, 1, backend.make_and_validate_key(key), version, POLL_KEY_SECONDS
+        )
+    elif (cache.get(key) or 0) <= version:  # the file cache of a local `make run`
+        cache.set(key, version, timeout=POLL_KEY_SECONDS)
 
 
 # --- identities -----------------------------------------------------------------------------
@@ -425,11 +451,8 @@ def _after_commit(game: Game, state: engine.State | None = None) -> None:
 
     def notify():
         try:
-            if (cache.get(version_key(code)) or 0) <= version:  # hooks may run out of order
-                cache.set_many(
-                    {version_key(code): version, open_key(code): spectators},
-                    timeout=POLL_KEY_SECONDS,
-                )
+            cache.set(open_key(code), spectators, timeout=POLL_KEY_SECONDS)
+            bump_version(code, version)
         except Exception:  # a cache outage must not fail the request; polls fall back to the DB
             log.warning("could not bump the poll key", exc_info=True, extra={"game": code})
         if deadline is not None:

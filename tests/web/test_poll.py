@@ -77,6 +77,45 @@ def test_the_poll_key_never_goes_back_when_two_moves_commit_hooks_in_the_wrong_o
     assert response.status_code == 200
 
 
+@pytest.mark.redis
+def test_the_poll_key_never_goes_back_when_a_newer_hook_runs_inside_an_older_one(
+    table, django_capture_on_commit_callbacks, monkeypatch
+):
+    """Two moves' after-commit hooks may also run at the same moment (two web processes): the
+    newer one can run whole between the older one's first Redis command and its next. The older
+    version must not land last (a read-then-write did that: pages at the older version heard
+    "no change" until the key expired)."""
+    import redis
+    from django.core.cache import cache
+
+    from games.services import version_key
+
+    t = table("LVHHHH")
+    with django_capture_on_commit_callbacks() as older:
+        t.phone(3).place(t.code, "S4")
+    with django_capture_on_commit_callbacks() as newer:
+        t.phone(4).place(t.code, "S3")
+    newest = t.game.version
+    cache.delete(version_key(t.code))
+
+    real = redis.Redis.execute_command
+    pending = list(newer)
+
+    def then_the_newer_hooks_run(self, *args, **kwargs):
+        result = real(self, *args, **kwargs)
+        while pending:
+            pending.pop(0)()
+        return result
+
+    monkeypatch.setattr(redis.Redis, "execute_command", then_the_newer_hooks_run)
+    for callback in older:
+        callback()
+    monkeypatch.undo()
+    assert not pending, "the older hooks made no Redis command"
+    assert cache.get(version_key(t.code)) == newest
+    assert t.phone(2).client.get(f"/g/{t.code}/changed?v={newest - 1}").status_code == 200
+
+
 def test_a_poll_refilling_the_cache_from_an_old_read_keeps_a_newer_version(table):
     """`selectors.game_version` refills a lost key with what it read; a move that committed
     meanwhile has already written a newer version, which the refill must leave alone."""
