@@ -59,7 +59,7 @@ def test_r3_4_worker_ends_mingling_at_the_deadline_and_unplaced_tokens_become_st
     log = tmp_path / "worker.log"
     worker = start_worker(worker_env(queue), queue, log)
     try:
-        game = running_game(6, mingling=2)
+        game = running_game(6, mingling=5)  # the placement must land before the deadline
         user = game.users[0]
         services.action_apply(
             code=game.code, user=user, name="place_token", args={"token": "stake", "target": 3}
