@@ -31,6 +31,18 @@ def test_opening_a_table_makes_a_guest_logs_them_in_and_seats_them_as_host():
     assert "Start the game" in ana.page(code)
 
 
+def test_the_table_talk_options_can_be_chosen_when_opening_a_table():
+    ana = Phone("Ana")
+    html = ana.client.get("/").content.decode()
+    assert 'name="den_chat"' in html and 'name="spectator_chat"' in html
+    response = ana.client.post("/new", {"name": "Ana", "preset": "live", "den_chat": "on"})
+    game = Game.objects.get(code=response["Location"].split("/")[2])
+    assert game.options["den_chat"] is True and game.options["spectator_chat"] is False
+    response = ana.client.post("/new", {"name": "Ana", "preset": "live", "spectator_chat": "on"})
+    game = Game.objects.get(code=response["Location"].split("/")[2])
+    assert game.options["den_chat"] is False and game.options["spectator_chat"] is True
+
+
 def test_a_custom_mingling_timer_is_kept_and_a_bad_one_is_refused_in_words():
     ana = Phone("Ana")
     response = ana.client.post("/new", {"name": "Ana", "preset": "live", "mingling": "45"})
