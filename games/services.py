@@ -95,8 +95,8 @@ def bump_version(code: str, version: int) -> None:
         client.eval(
             _WRITE_IF_NEWER, 1, backend.make_and_validate_key(key), version, POLL_KEY_SECONDS
         )
-    elif (cache.get(key) or 0) <= version:  # the file cache of a local `make run`
-        cache.set(key, version, timeout=POLL_KEY_SECONDS)
+    elif (backend.get(key) or 0) <= version:  # the file cache of a local `make run`
+        backend.set(key, version, timeout=POLL_KEY_SECONDS)
 
 
 # --- identities -----------------------------------------------------------------------------

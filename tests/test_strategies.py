@@ -19,6 +19,7 @@ from games.engine.common import with_player
 from games.engine.view import waiting_for
 from games.strategies import sensible
 from tests.relics.conftest import play, relic_table, window
+from tests.relics.test_r10_windows import W6
 
 MAX_MOVES = 4000
 
@@ -244,20 +245,11 @@ def _others(seat: int, n: int = 10) -> list[int]:
 
 # --- relics: the windows and Van Helsing's Journal, from real relic games -------------------------
 
-SIX = {  # seat: relic (LVHHHH: seat 1 the Lord, seat 2 a Vampire)
-    1: "ritual_bell",
-    2: "signet_ring",
-    3: "hindsight_looking_glass",
-    4: "whisper_wick_candle",
-    5: "key_of_quick_passage",
-    6: "blood_of_the_one",
-}
-
 
 def _candle_table():
     """Round 2 of LVHHHH, nobody Alpha; seat 4 (a Hunter holding the Candle) examined seat 3 in
     round 1, so knows it for a Hunter. Seat 1 (the Lord) staked 3; seat 4 feasted 5."""
-    t = relic_table("LVHHHH", SIX, elect=None)
+    t = relic_table("LVHHHH", W6, elect=None)
     t.mingle(
         {
             1: "S3 S6 F2",
@@ -301,7 +293,7 @@ def test_sensible_hunter_passes_the_candle_when_no_swap_is_known_to_help():
 
 
 def test_sensible_vampire_takes_a_hunters_relic_with_the_signet_ring():
-    t = relic_table("LVHHHH", SIX, windows=True)
+    t = relic_table("LVHHHH", W6, windows=True)
     t.do(1, "pass")  # the Ritual Bell
     assert window(t)["seat"] == 2
     name, args = sensible.choose(random.Random(1), t.view(2))
@@ -311,7 +303,7 @@ def test_sensible_vampire_takes_a_hunters_relic_with_the_signet_ring():
 
 
 def test_sensible_hunter_rings_a_known_vampire_and_keeps_the_ring_when_it_knows_none():
-    wanted = {**SIX, 2: "whisper_wick_candle", 4: "signet_ring"}
+    wanted = {**W6, 2: "whisper_wick_candle", 4: "signet_ring"}
     t = relic_table("LVHHHH", wanted, windows=True)
     t.do(1, "pass")
     assert window(t)["seat"] == 4
@@ -329,7 +321,7 @@ def test_sensible_hunter_rings_a_known_vampire_and_keeps_the_ring_when_it_knows_
 
 
 def test_sensible_bot_copies_a_ghosts_relic_with_the_hindsight_looking_glass():
-    t = relic_table("LVHHHH", SIX)
+    t = relic_table("LVHHHH", W6)
     play(t, kill=5)  # seat 5, the Key's holder, is a Ghost; round 3's windows are open
     assert t.state.round == 3 and not t.state.player(5).alive
     while window(t)["seat"] != 3:
@@ -341,7 +333,7 @@ def test_sensible_bot_copies_a_ghosts_relic_with_the_hindsight_looking_glass():
 
 
 def test_sensible_bot_passes_the_bangle_whose_partner_it_cannot_see():
-    wanted = {**SIX, 2: "bangle_of_oaths", 5: "bangle_of_oaths", 6: "key_of_quick_passage"}
+    wanted = {**W6, 2: "bangle_of_oaths", 5: "bangle_of_oaths", 6: "key_of_quick_passage"}
     wanted[4] = "blood_of_the_one"
     t = relic_table("LVHHHH", wanted, elect=None)
     t.mingle(

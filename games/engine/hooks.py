@@ -11,6 +11,7 @@ module that has already done its work for this step must return `None` at once.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -113,7 +114,8 @@ class Module:
 _registry: dict[str, Module] = {}
 # Answers are kept on the game's (immutable) options object, outside its fields, under a key that
 # every (un)registration changes, so that answers kept before it are never read again.
-_cache_key = "_hooks_0"
+_generations = itertools.count()
+_cache_key = f"_hooks_{next(_generations)}"
 _shared: dict[tuple, dict[str, Any]] = {}
 
 
@@ -130,7 +132,7 @@ def unregister(name: str) -> None:
 
 def _new_generation() -> None:
     global _cache_key
-    _cache_key = f"_hooks_{int(_cache_key.rpartition('_')[2]) + 1}"
+    _cache_key = f"_hooks_{next(_generations)}"
 
 
 def active(state: State) -> tuple[Module, ...]:

@@ -54,6 +54,21 @@ def test_the_page_loads_htmx_from_our_own_static_files_and_sets_csrf_once(table)
     assert html.count('hx-headers=\'{"X-CSRFToken"') == 1
 
 
+def _two_moves_hooks_held(t, capture):
+    """Two moves, their after-commit hooks captured, not run; the poll key emptied. Returns the
+    older move's hooks, the newer one's, and the newest version."""
+    from django.core.cache import cache
+
+    from games.services import version_key
+
+    with capture() as older:
+        t.phone(3).place(t.code, "S4")
+    with capture() as newer:
+        t.phone(4).place(t.code, "S3")
+    cache.delete(version_key(t.code))
+    return older, newer, t.game.version
+
+
 def test_the_poll_key_never_goes_back_when_two_moves_commit_hooks_in_the_wrong_order(
     table, django_capture_on_commit_callbacks
 ):
@@ -64,12 +79,7 @@ def test_the_poll_key_never_goes_back_when_two_moves_commit_hooks_in_the_wrong_o
     from games.services import version_key
 
     t = table("LVHHHH")
-    with django_capture_on_commit_callbacks() as first:
-        t.phone(3).place(t.code, "S4")
-    with django_capture_on_commit_callbacks() as second:
-        t.phone(4).place(t.code, "S3")
-    newest = t.game.version
-    cache.delete(version_key(t.code))
+    first, second, newest = _two_moves_hooks_held(t, django_capture_on_commit_callbacks)
     for callback in second + first:  # the newer move's hook runs first
         callback()
     assert cache.get(version_key(t.code)) == newest
@@ -91,12 +101,7 @@ def test_the_poll_key_never_goes_back_when_a_newer_hook_runs_inside_an_older_one
     from games.services import version_key
 
     t = table("LVHHHH")
-    with django_capture_on_commit_callbacks() as older:
-        t.phone(3).place(t.code, "S4")
-    with django_capture_on_commit_callbacks() as newer:
-        t.phone(4).place(t.code, "S3")
-    newest = t.game.version
-    cache.delete(version_key(t.code))
+    older, newer, newest = _two_moves_hooks_held(t, django_capture_on_commit_callbacks)
 
     real = redis.Redis.execute_command
     pending = list(newer)
