@@ -12,11 +12,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.serializers import ErrorOut
-from games.notify import push
+from games.notify import endpoints, push
 from games.notify.models import Preferences, PushSubscription
 from games.notify.services import MAX_LEAD_MINUTES
 from games.services import GameError
 
+ENDPOINT_TAKEN = (
+    "This browser is subscribed to another player's reminders: they turn push off on it first."
+)
 PUSH_DISABLED = (
     "Web Push is off on this server: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT "
     "are not set (README.md, Reminders). E-mail reminders still work."
@@ -89,8 +92,13 @@ class SubscriptionIn(serializers.Serializer):
     expirationTime = serializers.IntegerField(required=False, allow_null=True)  # noqa: N815
 
     def validate_endpoint(self, value: str) -> str:
-        if not push.endpoint_allowed(value):
-            raise serializers.ValidationError("Not the address of a known push service.")
+        """Refused unless it names a known push service at a public address (endpoints.py)."""
+        try:
+            endpoints.resolve(endpoints.check(value))
+        except endpoints.EndpointRefused as exc:
+            raise serializers.ValidationError(str(exc)) from None
+        except OSError:
+            raise serializers.ValidationError("That push service cannot be found.") from None
         return value
 
 
@@ -164,6 +172,7 @@ class PushSubscriptionsView(APIView):
             201: SubscriptionOut,
             400: _error("bad_request"),
             401: _error("not_authenticated"),
+            409: _error("endpoint_taken"),
             503: _error("push_disabled"),
         },
     )
@@ -172,17 +181,21 @@ class PushSubscriptionsView(APIView):
             raise GameError("push_disabled", PUSH_DISABLED, 503)
         data = SubscriptionIn(data=request.data)
         data.is_valid(raise_exception=True)
-        # One browser, one subscription: whoever subscribed it last gets its reminders.
-        subscription, _ = PushSubscription.objects.update_or_create(
-            endpoint=data.validated_data["endpoint"],
-            defaults={
-                "user": request.user,
-                "p256dh": data.validated_data["keys"]["p256dh"],
-                "auth": data.validated_data["keys"]["auth"],
-                "last_error": "",
-                "last_error_at": None,
-            },
+        keys = {
+            "p256dh": data.validated_data["keys"]["p256dh"],
+            "auth": data.validated_data["keys"]["auth"],
+            "last_error": "",
+            "last_error_at": None,
+        }
+        subscription, created = PushSubscription.objects.get_or_create(
+            endpoint=data.validated_data["endpoint"], defaults={"user": request.user, **keys}
         )
+        if not created:
+            # One browser, one subscription, kept by whoever subscribed it first: an endpoint
+            # is a capability, and whoever learned another player's must not take it over.
+            if subscription.user_id != request.user.id:
+                raise GameError("endpoint_taken", ENDPOINT_TAKEN, 409)
+            PushSubscription.objects.filter(pk=subscription.pk).update(**keys)
         _preferences(request.user)
         return Response(SubscriptionOut(subscription).data, status=status.HTTP_201_CREATED)
 

@@ -1,6 +1,6 @@
 """Web Push delivery (RFC 8030/8291/8292) with pywebpush: aes128gcm payloads signed with the
 server's VAPID key. The endpoint is a URL the browser gave us and the server POSTs to it, so only
-known push services are accepted (settings.PUSH_SERVICES)."""
+known push services are accepted, at public addresses (endpoints.py)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import functools
 import json
 import logging
 from datetime import UTC, datetime
-from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
 
+from games.notify import endpoints
 from games.notify.models import PushSubscription
 
 log = logging.getLogger("games.notify")
@@ -25,22 +25,6 @@ TIMEOUT = 10  # seconds per push service request
 
 def enabled() -> bool:
     return bool(settings.VAPID_PRIVATE_KEY)
-
-
-def endpoint_allowed(url: str) -> bool:
-    """An https URL of a known push service, or an origin listed as it is (a local fake)."""
-    parts = urlsplit(url)
-    for entry in settings.PUSH_SERVICES:
-        if "://" in entry:
-            if f"{parts.scheme}://{parts.netloc}" == entry.rstrip("/"):
-                return True
-        elif (
-            parts.scheme == "https"
-            and parts.hostname
-            and (parts.hostname == entry or parts.hostname.endswith("." + entry))
-        ):
-            return True
-    return False
 
 
 def key_length(value: str) -> int | None:
@@ -59,10 +43,20 @@ def _vapid(private_key: str):
 
 
 def send(subscription: PushSubscription, payload: dict, *, ttl: int, urgency: str) -> bool:
-    """Deliver one notification; True when the push service took it. Never raises."""
+    """Deliver one notification; True when the push service took it. Never raises: one bad
+    subscription must not stop the reminders of the others.
+
+    The endpoint is checked again (DNS may have changed since it was stored) and the request
+    goes to the very address that passed. A subscription that the checks or the push library
+    refuse is deleted (it can never work); one the push service reports gone too. A network
+    failure or another answer of the push service is recorded on the subscription, which is kept.
+    """
+    from py_vapid import VapidException
     from pywebpush import WebPushException, webpush  # slow to import: only where it is used
 
     try:
+        endpoint = endpoints.check(subscription.endpoint)
+        address = endpoints.resolve(endpoint)
         webpush(
             subscription_info={
                 "endpoint": subscription.endpoint,
@@ -74,19 +68,37 @@ def send(subscription: PushSubscription, payload: dict, *, ttl: int, urgency: st
             ttl=ttl,
             timeout=TIMEOUT,
             headers={"Urgency": urgency},
+            requests_session=endpoints.pinned_session(endpoint, address),
         )
+    except endpoints.EndpointRefused as exc:
+        _refused(subscription, f"endpoint refused: {exc}")
+        return False
     except WebPushException as exc:
         status = exc.response.status_code if exc.response is not None else None
-        if status in GONE:
+        if status is None:  # pywebpush refused the subscription itself (its keys)
+            _refused(subscription, f"rejected by the push library: {exc.message}")
+        elif status in GONE:
             log.info("push subscription gone (%s): deleted", status)
             subscription.delete()
-            return False
-        _failed(subscription, f"{status or ''} {exc.message}".strip())
+        else:
+            _failed(subscription, f"{status} {exc.message}".strip())
         return False
-    except (requests.RequestException, ValueError) as exc:  # unreachable, or a bad key
+    except (requests.RequestException, OSError) as exc:  # unreachable, or the name is unknown
+        _failed(subscription, f"{type(exc).__name__}: {exc}")
+        return False
+    except (ValueError, TypeError, VapidException) as exc:  # malformed keys or endpoint
+        _refused(subscription, f"rejected by the push library: {type(exc).__name__}: {exc}")
+        return False
+    except Exception as exc:  # anything else: logged, and the others still get theirs
+        log.exception("push failed unexpectedly")
         _failed(subscription, f"{type(exc).__name__}: {exc}")
         return False
     return True
+
+
+def _refused(subscription: PushSubscription, reason: str) -> None:
+    log.warning("push subscription %s deleted: %s", subscription.pk, reason[:200])
+    subscription.delete()
 
 
 def _failed(subscription: PushSubscription, error: str) -> None:

@@ -1,11 +1,14 @@
 """Reminder test cast: a local fake push service (a real HTTP server in a thread that records
 what it receives), VAPID keys made like `manage.py vapid_keys`, browser-like subscription keys,
-and tables made through games.services with Celery tasks run eagerly (in this process)."""
+a fake DNS (the only third party the endpoint checks ask), and tables made through
+games.services with Celery tasks run eagerly (in this process)."""
 
 from __future__ import annotations
 
 import base64
+import ipaddress
 import os
+import socket
 import threading
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -20,6 +23,7 @@ from rest_framework.test import APIClient
 from games import services
 from games.engine.table import role_deck
 from games.models import Game
+from games.notify import endpoints
 from staked.celery import app
 
 
@@ -84,6 +88,47 @@ class BrowserKeys:
             "expirationTime": None,
             "keys": {"p256dh": self.p256dh, "auth": self.auth},
         }
+
+
+# Public addresses of the push services (what the real DNS answered once); tests change them.
+PUSH_SERVICE_ADDRESSES = {
+    "fcm.googleapis.com": ["142.250.74.74", "2a00:1450:4007:80e::200a"],
+    "updates.push.services.mozilla.com": ["34.117.237.239"],
+    "web.push.apple.com": ["17.188.182.202"],
+    "wns2-par02p.notify.windows.com": ["20.199.120.182"],
+}
+
+
+class FakeDNS:
+    """Answers like socket.getaddrinfo from `names`; an IP literal is itself; any other name is
+    unknown (the tests never reach the internet)."""
+
+    def __init__(self):
+        self.names = {host: list(addresses) for host, addresses in PUSH_SERVICE_ADDRESSES.items()}
+        self.asked: list[str] = []
+
+    def __call__(self, host, port, family=0, type=0, proto=0, flags=0):
+        self.asked.append(host)
+        try:
+            addresses = [str(ipaddress.ip_address(host))]
+        except ValueError:
+            addresses = self.names.get(host.lower())
+        if not addresses:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        out = []
+        for address in addresses:
+            if ipaddress.ip_address(address).version == 6:
+                out.append((socket.AF_INET6, socket.SOCK_STREAM, 6, "", (address, port, 0, 0)))
+            else:
+                out.append((socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port)))
+        return out
+
+
+@pytest.fixture(autouse=True)
+def dns(monkeypatch) -> FakeDNS:
+    fake = FakeDNS()
+    monkeypatch.setattr(endpoints, "getaddrinfo", fake)
+    return fake
 
 
 @pytest.fixture(autouse=True)

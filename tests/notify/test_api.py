@@ -122,12 +122,19 @@ def test_subscribe_then_unsubscribe_a_browser(ana, user, vapid, push_service):
     assert response.json()["code"] == "not_found"
 
 
-def test_a_browser_subscribed_again_by_another_player_is_theirs_now(ana, vapid, push_service):
+def test_a_browser_another_player_subscribed_stays_theirs(ana, user, vapid, push_service):
+    """Re-subscribing someone else's endpoint is refused (409) and moves nothing: an endpoint
+    is a capability, and whoever learned it must not take that player's reminders over."""
     keys, endpoint = BrowserKeys(), push_service.endpoint()
     ana.post(SUBSCRIPTIONS, keys.subscription(endpoint), format="json")
     ben = get_user_model().objects.create_user("ben")
-    api_client(ben).post(SUBSCRIPTIONS, keys.subscription(endpoint), format="json")
-    assert PushSubscription.objects.get().user == ben
+    other_keys = BrowserKeys()
+    response = api_client(ben).post(SUBSCRIPTIONS, other_keys.subscription(endpoint), format="json")
+    assert response.status_code == 409
+    assert response.json()["code"] == "endpoint_taken"
+    assert "ana" not in response.json()["detail"]
+    stored = PushSubscription.objects.get()
+    assert (stored.user, stored.p256dh, stored.auth) == (user, keys.p256dh, keys.auth)
 
 
 def test_nobody_unsubscribes_another_players_browser(ana, vapid, push_service):
