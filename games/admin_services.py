@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 
 from django.db import transaction
 
-from games import engine, services
+from games import engine, names, services
 from games.engine import state_from_json
 from games.models import Game, Player
 from games.services import GameError, retried
@@ -130,14 +130,18 @@ def seat_replace(*, code: str, seat: int, user, by: str, name: str = "") -> Game
             raise GameError("conflict", "The host's seat goes to a person, not a bot.", 409)
         player.user = user
         player.is_bot = user is None
-        if name or user is None:
-            player.name = name or f"Bot {seat}"
+        if name:
+            player.name = services.player_name(name)
+            services.name_free(game, player.name, seat=seat)
+        elif user is None:
+            others = game.players.exclude(seat=seat).values_list("name", flat=True)
+            player.name = names.bot_name(others, seat)
         player.missed_windows, player.claim_token = 0, None  # a new player: no streak, no link
         player.save(update_fields=["user", "is_bot", "name", "missed_windows", "claim_token"])
         if old_user_id is not None and game.host_id == old_user_id:
             game.host_id = user.id
-        text = f"Seat {seat} is now played by {player.name}."
-        services._touch(game, [_admin_event(game, text, seat=seat)])
+        text = f"Seat {seat} is now played by {names.quoted(player.name)}."
+        services._touch(game, [_admin_event(game, text, seat=seat, name=player.name)])
     _log_admin("seat replaced", game, by, seat=seat)
     if user is None and game.status == Game.Status.RUNNING:  # the bot takes over at once
         services.nudge_bots(game.id, [seat])

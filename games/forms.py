@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
+from games import names
 from games.models import CODE_LENGTH
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS
 
@@ -22,6 +23,16 @@ class NameField(forms.CharField):
         kwargs.setdefault("strip", True)
         super().__init__(**kwargs)
         self.widget.attrs.update({"autocomplete": "nickname", "autocapitalize": "words"})
+
+    def clean(self, value):
+        """Cleaned as everywhere a name enters (games.names): invisible characters go."""
+        value = super().clean(value)
+        if value in self.empty_values:
+            return value
+        try:
+            return names.valid(value)
+        except names.NameRefused as exc:
+            raise forms.ValidationError(str(exc), code="invalid") from None
 
 
 class OptionsForm(forms.Form):

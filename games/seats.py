@@ -20,7 +20,7 @@ import secrets
 from django.db import transaction
 from django.db.models import F
 
-from games import engine, services
+from games import engine, names, services
 from games.models import Game, Player
 from games.services import GameError, retried
 
@@ -112,7 +112,8 @@ def seat_to_bot(*, code: str, user, seat: int) -> Game:
     state); the person who sat there becomes a spectator."""
     with transaction.atomic():
         game, player = _flagged_seat(code, user, seat, bots_too=False)
-        player.user, player.is_bot, player.name = None, True, f"Bot {seat}"
+        others = game.players.exclude(seat=seat).values_list("name", flat=True)
+        player.user, player.is_bot, player.name = None, True, names.bot_name(others, seat)
         player.missed_windows, player.claim_token = 0, None
         player.save(update_fields=["user", "is_bot", "name", "missed_windows", "claim_token"])
         text = f"Seat {seat} was away: a bot plays it now."
@@ -150,6 +151,7 @@ def invited_seat(code: str, token: str) -> Player | None:
 def seat_claim(*, code: str, user, token: str, name: str) -> Game:
     """Whoever opens the host's link takes the seat over (once): the seat's role and secrets are
     theirs from now on, and no longer the previous player's."""
+    name = services.player_name(name)
     with transaction.atomic():
         game = services._locked(code)
         player = game.players.filter(claim_token=token).first() if token else None
@@ -159,11 +161,13 @@ def seat_claim(*, code: str, user, token: str, name: str) -> Game:
             raise GameError("wrong_phase", "The game is over.", 409)
         if game.players.filter(user=user).exists():
             raise GameError("already_seated", "You already have a seat at this table.", 409)
+        services.name_free(game, name, seat=player.seat)
         player.user, player.is_bot, player.name = user, False, name
         player.missed_windows, player.claim_token = 0, None
         player.save(update_fields=["user", "is_bot", "name", "missed_windows", "claim_token"])
-        text = f"Seat {player.seat} is now played by {name}."
-        services._touch(game, [_event("seat_claimed", text, game.round, seat=player.seat)])
+        text = f"Seat {player.seat} is now played by {names.quoted(name)}."
+        event = _event("seat_claimed", text, game.round, seat=player.seat, name=name)
+        services._touch(game, [event])
     return game
 
 

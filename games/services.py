@@ -21,7 +21,7 @@ from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.core.cache.backends.redis import RedisCache
 from django.db import IntegrityError, transaction
 
-from games import engine
+from games import engine, names
 from games.engine import Action, IllegalAction, state_from_json, to_json
 from games.models import Action as Step
 from games.models import Event, Game, Player, new_code
@@ -102,10 +102,30 @@ def bump_version(code: str, version: int) -> None:
 # --- identities -----------------------------------------------------------------------------
 
 
+def player_name(raw: str) -> str:
+    """A name as it enters (games.names.clean), or 400 bad_request when nothing visible is left."""
+    try:
+        return names.valid(raw)
+    except names.NameRefused as exc:
+        raise GameError("bad_request", str(exc), 400) from None
+
+
+def name_free(game: Game, name: str, *, seat: int | None = None) -> None:
+    """Refuse (409 name_taken) a name another seat of `game` already has (games.names.key)."""
+    others = game.players.exclude(seat=seat) if seat is not None else game.players.all()
+    if any(names.key(taken) == names.key(name) for taken in others.values_list("name", flat=True)):
+        raise GameError(
+            "name_taken",
+            f"Someone at this table is already called {names.quoted(name)}: pick another name.",
+            409,
+        )
+
+
 def guest_create(*, name: str):
     """A friend with no account: a user with no password, known by the token or the session."""
     from django.contrib.auth import get_user_model
 
+    name = player_name(name)
     with transaction.atomic():
         user = get_user_model().objects.create_user(
             username=f"guest-{secrets.token_hex(6)}", first_name=name
@@ -119,6 +139,7 @@ def guest_create(*, name: str):
 
 
 def game_create(*, host, options: dict, name: str) -> Game:
+    name = player_name(name)
     options = normalized(options)
     seed = options.pop("seed", None)
     if seed is None:
@@ -128,7 +149,7 @@ def game_create(*, host, options: dict, name: str) -> Game:
             with transaction.atomic():
                 game = Game.objects.create(code=new_code(), options=options, seed=seed, host=host)
                 Player.objects.create(game=game, user=host, seat=1, name=name)
-                _log(game, [_lobby_event(f"{name} opened the table.")])
+                _log(game, [_lobby_event(f"{names.quoted(name)} opened the table.", name=name)])
                 game.save()
                 _after_commit(game)
                 return game
@@ -139,6 +160,7 @@ def game_create(*, host, options: dict, name: str) -> Game:
 
 @retried
 def game_join(*, code: str, user, name: str) -> Game:
+    name = player_name(name)
     with transaction.atomic():
         game = _locked(code)
         if game.players.filter(user=user).exists():
@@ -148,8 +170,10 @@ def game_join(*, code: str, user, name: str) -> Game:
         seats, limit = game.players.count(), game.seat_limit
         if seats >= limit:
             raise GameError("game_full", f"The table is full ({limit} seats).", 409)
+        name_free(game, name)
         Player.objects.create(game=game, user=user, seat=seats + 1, name=name)
-        _touch(game, [_lobby_event(f"{name} sat down at seat {seats + 1}.")])
+        text = f"{names.quoted(name)} sat down at seat {seats + 1}."
+        _touch(game, [_lobby_event(text, name=name, seat=seats + 1)])
     return game
 
 
@@ -183,11 +207,9 @@ def game_add_bots(*, code: str, user, count: int) -> Game:
         seats, limit = game.players.count(), game.seat_limit
         if seats + count > limit:
             raise GameError("game_full", f"Only {limit - seats} seat(s) are free.", 409)
-        bots = game.players.filter(is_bot=True).count()
-        for i in range(count):
-            Player.objects.create(
-                game=game, seat=seats + i + 1, name=f"Bot {bots + i + 1}", is_bot=True
-            )
+        taken = game.players.values_list("name", flat=True)
+        for i, name in enumerate(names.free_bot_names(taken, count)):
+            Player.objects.create(game=game, seat=seats + i + 1, name=name, is_bot=True)
         _touch(game, [_lobby_event(f"{count} bot(s) sat down.")])
     return game
 
@@ -238,7 +260,7 @@ def game_leave(*, code: str, user) -> Game | None:
             return None
         if game.host_id == user.id:
             game.host_id = humans.first().user_id
-        _touch(game, [_lobby_event(f"{me.name} left the table.")])
+        _touch(game, [_lobby_event(f"{names.quoted(me.name)} left the table.", name=me.name)])
     return game
 
 
@@ -371,8 +393,9 @@ def _fixed_roles(options: dict) -> dict[int, str] | None:
     return {int(seat): role for seat, role in roles.items()} if roles else None
 
 
-def _lobby_event(text: str) -> engine.Event:
-    return engine.Event("lobby", text, 0)
+def _lobby_event(text: str, **data) -> engine.Event:
+    """`data["name"]`: the name `text` quotes (games.views.with_names shows it as a name)."""
+    return engine.Event("lobby", text, 0, data=data)
 
 
 def _touch(game: Game, events: list) -> None:

@@ -22,8 +22,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
+from games import names as player_names
 from games import selectors, services
 from games.api.serializers import ACTIONS as ACTION_INPUTS
 from games.engine import IllegalAction
@@ -314,7 +317,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
     events, _ = selectors.events_for(game, request.user, after=max(0, game.last_seq - LOG_TAIL))
     seat = me["seat"] if me else None
     for e in events:
-        e["text"] = with_names(e["text"], names)
+        e["text"] = with_names(e["text"], names, e["data"])
     events.reverse()
     status = view["status"]
     context = {
@@ -383,14 +386,29 @@ def phase_label(phase: str) -> str:
     return PHASE_LABELS.get(phase) or phase.replace("_", " ").capitalize()
 
 
-def with_names(text: str, names: dict[int, str]) -> str:
-    """'seat 5' -> 'seat 5 (Eli)' in log lines (plain text: the template escapes it)."""
+_SEAT = re.compile(r"\b([Ss]eat) (\d+)\b(?!\s*\()")
 
-    def name(match: re.Match) -> str:
+
+def with_names(text: str, names: dict[int, str], data: dict | None = None) -> SafeString:
+    """A log line as HTML, names shown as names (games.names.as_html), never as text.
+
+    'seat 5' -> 'seat 5 (<bdi class="name">Eli</bdi>)', looked up in the game's text only. A
+    service line that quotes a person's name (`data["name"]`: "“Eve” sat down at seat 2.") shows
+    that name in the same element instead of the quoted text."""
+    named = (data or {}).get("name")
+    if isinstance(named, str):
+        before, slot, after = text.partition(player_names.quoted(named))
+        if slot:
+            return format_html("{}{}{}", before, player_names.as_html(named), after)
+    out, last = [], 0
+    for match in _SEAT.finditer(text):
+        out.append(escape(text[last : match.end()]))
         seat = int(match.group(2))
-        return f"{match.group(0)} ({names[seat]})" if seat in names else match.group(0)
-
-    return re.sub(r"\b([Ss]eat) (\d+)\b(?!\s*\()", name, text)
+        if seat in names:
+            out.append(format_html(" ({})", player_names.as_html(names[seat])))
+        last = match.end()
+    out.append(escape(text[last:]))
+    return mark_safe("".join(out))
 
 
 def qr_svg(url: str) -> str:
@@ -435,11 +453,12 @@ def _hand(tokens: list[str]) -> list[dict]:
 
 
 def _fact(k: dict, names: dict[int, str]) -> dict:
-    who = f"{names.get(k['seat'], '?')} (seat {k['seat']})"
+    who = _who(k["seat"], names)
     if k.get("mesmerized"):
-        text = f"{who} is Mesmerized"
+        text = format_html("{} is Mesmerized", who)
     elif k.get("role"):
-        text = f"{who} is {'the' if k['role'] == 'vampire_lord' else 'a'} {ROLE_LABELS[k['role']]}"
+        article = "the" if k["role"] == "vampire_lord" else "a"
+        text = format_html("{} is {} {}", who, article, ROLE_LABELS[k["role"]])
     else:
         text = who
     source = SOURCE_LABELS.get(k.get("source"), str(k.get("source", "")).replace("_", " "))
@@ -515,8 +534,15 @@ def _tie(tie: dict | None, names: dict[int, str]) -> dict | None:
     }
 
 
-def _who(seat: int | None, names: dict[int, str]) -> str | None:
-    return f"{names.get(seat, '?')} (seat {seat})" if seat is not None else None
+def _who(seat: int | None, names: dict[int, str]) -> SafeString | None:
+    """'<bdi class="name">Eli</bdi> (seat 5)': for the page (plain text: _plain_who)."""
+    if seat is None:
+        return None
+    return format_html("{} (seat {})", player_names.as_html(names.get(seat, "?")), seat)
+
+
+def _plain_who(seat: int, names: dict[int, str]) -> str:
+    return f"{player_names.quoted(names.get(seat, '?'))} (seat {seat})"
 
 
 def dining_steps(
@@ -608,11 +634,12 @@ def _announcement(view: dict, dining: dict | None) -> str:
     if view["status"] == Game.Status.FINISHED:
         return f"Game over: the {str(view.get('winner', '')).capitalize()} win."
     parts = [f"Round {view['round']}: {phase_label(view['phase'])}."]
+    last, names = view.get("last_dining") or {}, {s["seat"]: s["name"] for s in view["seats"]}
     if dining:
         if dining["eliminated"]:
-            parts.append(f"{dining['eliminated']} was Staked.")
+            parts.append(f"{_plain_who(last['eliminated'], names)} was Staked.")
         if dining["alpha_elected"]:
-            parts.append(f"{dining['alpha_elected']} is elected Alpha Hunter.")
+            parts.append(f"{_plain_who(last['alpha_elected'], names)} is elected Alpha Hunter.")
     if view.get("pending"):
         parts.append("Your move.")
     return " ".join(parts)

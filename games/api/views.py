@@ -95,8 +95,9 @@ class RegisterView(APIView):
         users = get_user_model().objects
         if users.filter(username__iexact=data["username"]).exists():
             raise GameError("username_taken", "That username is taken.", 409)
+        name = services.player_name(data["name"]) if data.get("name") else ""
         user = users.create_user(
-            username=data["username"], password=data["password"], first_name=data.get("name", "")
+            username=data["username"], password=data["password"], first_name=name
         )
         return Response(_token_out(user), status=status.HTTP_201_CREATED)
 

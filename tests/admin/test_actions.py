@@ -131,7 +131,7 @@ def test_replace_a_seat_gives_it_and_its_role_to_another_user(root_client):
     player = game.players.get(seat=2)
     assert player.user == newcomer and player.name == "Nina"
     assert state_from_json(game.state).player(2).role == role
-    assert last_public(game).text == "Seat 2 is now played by Nina."
+    assert last_public(game).text == "Seat 2 is now played by “Nina”."
     action_apply(
         code=game.code, user=newcomer, name="place_token", args={"token": "stake", "target": 3}
     )

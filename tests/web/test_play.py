@@ -102,11 +102,11 @@ def test_round_one_examiner_choice_through_the_page(table):
     assert "Who examines your role?" not in t.page(4)
     html = t.phone(3).act(t.code, "choose_examiner", target="4").content.decode()
     assert "Round 2" in html
-    assert "<strong>Cleo (seat 3)</strong> had the most Stakes" in html
-    assert "<strong>Dev (seat 4)</strong> examined their role" in html
+    assert '<strong><bdi class="name">Cleo</bdi> (seat 3)</strong> had the most Stakes' in html
+    assert '<strong><bdi class="name">Dev</bdi> (seat 4)</strong> examined their role' in html
     # The examiner learned seat 3's role; nobody else did.
-    assert "Cleo (seat 3) is a Hunter" in t.page(4)
-    assert "Cleo (seat 3) is a Hunter" not in t.page(5)
+    assert '<bdi class="name">Cleo</bdi> (seat 3) is a Hunter' in t.page(4)
+    assert '<bdi class="name">Cleo</bdi> (seat 3) is a Hunter' not in t.page(5)
 
 
 def test_dining_results_show_protection_investigation_tokens_elimination_and_alpha(table):
@@ -116,14 +116,14 @@ def test_dining_results_show_protection_investigation_tokens_elimination_and_alp
     t.play(ROUND_2)
     html = t.page(4)
     assert "Dining, round 2" in html
-    assert "investigated <strong>Cleo (seat 3)</strong>" in html
-    assert "<strong>Ben (seat 2)</strong> was Staked" in html
-    assert "<strong>Fay (seat 6)</strong> is elected Alpha Hunter" in html
+    assert 'investigated <strong><bdi class="name">Cleo</bdi> (seat 3)</strong>' in html
+    assert '<strong><bdi class="name">Ben</bdi> (seat 2)</strong> was Staked' in html
+    assert '<strong><bdi class="name">Fay</bdi> (seat 6)</strong> is elected Alpha Hunter' in html
     assert 'Double-Stake <span class="muted">from Eli</span>' in html
     assert "👻 Ghost" in html
-    assert "Eli (seat 5)'s" not in html
+    assert '<bdi class="name">Eli</bdi> (seat 5)\'s' not in html
     # The Alpha (5) learned the investigated role.
-    assert "Cleo (seat 3) is a Hunter" in t.page(5)
+    assert '<bdi class="name">Cleo</bdi> (seat 3) is a Hunter' in t.page(5)
     assert "your Investigation" in t.page(5)
 
 
@@ -143,7 +143,7 @@ def test_the_ghost_dial_and_a_whole_game_to_the_end_screen(table):
         assert "The Hunters win!" in html
         assert "Vampire Lord" in html and "Mesmerized" not in html.split("Table log")[0]
     assert "🏆 You won." in t.page(3) and "You lost this time." in t.page(1)
-    assert "🛡 <strong>Cleo (seat 3)</strong> is Protected." in t.page(4)
+    assert '🛡 <strong><bdi class="name">Cleo</bdi> (seat 3)</strong> is Protected.' in t.page(4)
 
 
 def test_a_tie_vote_through_the_pages(table):
@@ -174,8 +174,11 @@ def test_a_tie_vote_through_the_pages(table):
     for seat in range(1, 7):
         t.phone(seat).act(t.code, "tiebreak_vote", target="6")
     html = t.page(2)
-    assert "<strong>Fay (seat 6)</strong> is elected Alpha Hunter" in html
-    assert "Tie for the most Stakes: <strong>Cleo (seat 3)</strong> (vote)" in html
+    assert '<strong><bdi class="name">Fay</bdi> (seat 6)</strong> is elected Alpha Hunter' in html
+    assert (
+        'Tie for the most Stakes: <strong><bdi class="name">Cleo</bdi> (seat 3)</strong> (vote)'
+        in html
+    )
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
@@ -198,8 +201,8 @@ def test_a_last_will_is_drawn_and_resolved_through_the_pages(table, seed):
         )
         html = response.content.decode()
         assert "Your Last Will:" not in html
-    assert "Last Will of Ben (seat 2)" in html
-    assert "Waiting for Ben (seat 2) to choose" not in t.page(4)
+    assert 'Last Will of <bdi class="name">Ben</bdi> (seat 2)' in html
+    assert 'Waiting for <bdi class="name">Ben</bdi> (seat 2) to choose' not in t.page(4)
 
 
 def test_sacred_relics_are_handed_out_through_the_pages(table):

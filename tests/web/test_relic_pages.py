@@ -298,7 +298,9 @@ def test_r11_bangle_moves_tokens_to_the_other_holder_from_the_page(relic_game):
     t.phone(4).act(t.code, "use_relic", relic="bangle_of_oaths", owners=["1", "2"])
     assert placed_by(t, 4) == {3, 6}
     assert {1, 2} <= placed_by(t, 5)
-    assert "The Bangle of Oaths moves 2 token(s) to seat 5 (Eli)." in t.page(1)
+    assert (
+        'The Bangle of Oaths moves 2 token(s) to seat 5 (<bdi class="name">Eli</bdi>).' in t.page(1)
+    )
 
 
 @pytest.mark.parametrize(
@@ -325,7 +327,7 @@ def test_r11_key_is_discarded_from_the_page(relic_game):
     assert "Use the Key of Quick Passage" in use and "Discard the Key" in use
     t.phone(6).act(t.code, "use_relic", relic="key_of_quick_passage")
     assert 'Key of Quick Passage</strong> <span class="badge">discarded</span>' in t.page(6)
-    assert "Seat 6 (Fay) uses the Key of Quick Passage" in t.page(1)
+    assert 'Seat 6 (<bdi class="name">Fay</bdi>) uses the Key of Quick Passage' in t.page(1)
 
 
 def test_r11_blood_names_a_player_during_mingling_from_the_page(relic_game):
@@ -340,7 +342,7 @@ def test_r11_blood_names_a_player_during_mingling_from_the_page(relic_game):
         "Blood of the One names a living player."
     )
     t.phone(3).act(t.code, "use_relic", relic="blood_of_the_one", targets="2")
-    assert "Blood of the One: seat 2 (Ben) is not Mesmerized." in t.page(5)
+    assert 'Blood of the One: seat 2 (<bdi class="name">Ben</bdi>) is not Mesmerized.' in t.page(5)
     assert 'Blood of the One</strong> <span class="badge">discarded</span>' in t.page(3)
 
 
@@ -360,9 +362,9 @@ def test_r11_van_helsing_examines_the_eliminated_from_the_page(relic_game):
         "Choose one of seats [2]."
     )
     t.phone(6).act(t.code, "resolve_choice", choice="van_helsings_journal", targets="2")
-    assert "Ben (seat 2) is a Vampire" in t.page(6)
+    assert '<bdi class="name">Ben</bdi> (seat 2) is a Vampire' in t.page(6)
     assert "silent: Ghosts' relics do not work" in t.page(2)  # R10.3: Ben is a Ghost
-    assert "Ben (seat 2) is a Vampire" not in t.page(5)
+    assert '<bdi class="name">Ben</bdi> (seat 2) is a Vampire' not in t.page(5)
 
 
 # --- every card's offer renders a form that posts what the engine asks (R11) -------------------
