@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.serializers import ErrorOut
-from games.notify import endpoints, push
+from games.notify import confirm, endpoints, push
 from games.notify.models import Preferences, PushSubscription
 from games.notify.services import MAX_LEAD_MINUTES
 from games.services import GameError
@@ -42,6 +42,10 @@ class PreferencesSerializer(serializers.ModelSerializer):
     push_devices = serializers.SerializerMethodField(
         help_text="how many browsers of yours are subscribed to Web Push"
     )
+    email_confirmed = serializers.SerializerMethodField(
+        help_text="whether the owner of `email` opened the link we sent there; until then no "
+        "reminder goes to it (a new address gets a new link: check your inbox)"
+    )
 
     class Meta:
         model = Preferences
@@ -52,6 +56,7 @@ class PreferencesSerializer(serializers.ModelSerializer):
             "lead_minutes",
             "push_available",
             "push_devices",
+            "email_confirmed",
         ]
 
     @extend_schema_field(serializers.BooleanField())
@@ -61,6 +66,16 @@ class PreferencesSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.IntegerField())
     def get_push_devices(self, obj) -> int:
         return obj.user.push_subscriptions.count()
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_email_confirmed(self, obj) -> bool:
+        return obj.email_confirmed
+
+    def update(self, instance, validated_data):
+        previous = instance.email
+        instance = super().update(instance, validated_data)
+        confirm.address_saved(instance, previous)
+        return instance
 
     def validate(self, data):
         email = data.get("email", getattr(self.instance, "email", ""))
@@ -160,6 +175,33 @@ class PreferencesView(APIView):
         serializer.is_valid(raise_exception=True)
         serializer.save()
         return Response(serializer.data)
+
+
+class EmailConfirmationView(APIView):
+    """Send the confirmation link to your e-mail address again (limited: see README)."""
+
+    @extend_schema(
+        operation_id="me_notifications_email_confirmation",
+        request=None,
+        responses={
+            202: OpenApiResponse(description="a new link is on its way"),
+            400: _error("bad_request"),
+            401: _error("not_authenticated"),
+            409: _error("already_confirmed"),
+            429: _error("rate_limited"),
+        },
+    )
+    def post(self, request):
+        prefs = _preferences(request.user)
+        if not prefs.email:
+            raise GameError("bad_request", "Give an e-mail address first.", 400)
+        if prefs.email_confirmed:
+            raise GameError("already_confirmed", "That address is already confirmed.", 409)
+        try:
+            confirm.send_link(prefs)
+        except confirm.RateLimited as exc:
+            raise GameError("rate_limited", str(exc), 429) from None
+        return Response(status=status.HTTP_202_ACCEPTED)
 
 
 class PushSubscriptionsView(APIView):

@@ -19,6 +19,10 @@ class Preferences(models.Model):
     push_enabled = models.BooleanField(default=True)  # on every phone subscribed below
     email = models.EmailField(blank=True)
     email_enabled = models.BooleanField(default=False)
+    # When the owner of `email` opened its confirmation link (games/notify/confirm.py); None:
+    # not confirmed, and no reminder goes there. A new address starts unconfirmed.
+    email_confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmation_sent_at = models.DateTimeField(null=True, blank=True)
     # Minutes before a deadline for "deadline soon"; 0 turns that reminder off.
     lead_minutes = models.PositiveSmallIntegerField(default=default_lead_minutes)
     updated_at = models.DateTimeField(auto_now=True)
@@ -28,6 +32,10 @@ class Preferences(models.Model):
 
     def __str__(self) -> str:
         return f"reminders of {self.user}"
+
+    @property
+    def email_confirmed(self) -> bool:
+        return bool(self.email) and self.email_confirmed_at is not None
 
 
 class PushSubscription(models.Model):

@@ -152,7 +152,7 @@ def deliver(user, reminder: Reminder) -> None:
         }
         for subscription in user.push_subscriptions.all():
             push.send(subscription, payload, ttl=reminder.ttl, urgency=reminder.urgency)
-    if prefs.email_enabled and prefs.email:
+    if prefs.email_enabled and prefs.email_confirmed:  # never to an address not confirmed
         body = (
             f"{reminder.body}\n\nOpen the game: {settings.SITE_URL}{reminder.path}\n\n"
             f"You get this because you asked for e-mail reminders; change that at "
@@ -186,7 +186,10 @@ def _reachable(game: Game, state: State) -> list[Player]:
         )
         .filter(
             Q(user__notify_preferences__push_enabled=True, user__push_subscriptions__isnull=False)
-            | Q(user__notify_preferences__email_enabled=True)
+            | Q(
+                user__notify_preferences__email_enabled=True,
+                user__notify_preferences__email_confirmed_at__isnull=False,
+            )
         )
         .distinct()
         .select_related("user__notify_preferences")

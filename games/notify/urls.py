@@ -8,6 +8,11 @@ from games.notify import views
 
 pages = [
     path("me/reminders", views.reminders, name="reminders"),
+    path(
+        "me/reminders/confirm/<str:token>",
+        views.confirm_email,
+        name="reminders-confirm",
+    ),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", views.service_worker, name="service-worker"),
     path("offline", views.offline, name="offline"),
@@ -15,6 +20,11 @@ pages = [
 
 api = [
     path("me/notifications/", api_views.PreferencesView.as_view(), name="me-notifications"),
+    path(
+        "me/notifications/email-confirmation/",
+        api_views.EmailConfirmationView.as_view(),
+        name="me-email-confirmation",
+    ),
     path(
         "me/push-subscriptions/",
         api_views.PushSubscriptionsView.as_view(),

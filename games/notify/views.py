@@ -14,9 +14,9 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods
 
-from games.notify import push
+from games.notify import confirm, push
 from games.notify.forms import RemindersForm
 from games.notify.models import Preferences
 
@@ -40,20 +40,45 @@ def reminders(request: HttpRequest) -> HttpResponse:
         return render(request, "notify/reminders.html", {"anonymous": True})
     prefs = Preferences.objects.get_or_create(user=request.user)[0]
     form = RemindersForm(instance=prefs)
-    status = 200
-    if request.method == "POST":
+    status, resend_error = 200, None
+    if request.method == "POST" and "resend" in request.POST:
+        if not prefs.email or prefs.email_confirmed:
+            return redirect("reminders")
+        try:
+            confirm.send_link(prefs)
+            return redirect(reverse("reminders") + "?sent=1")
+        except confirm.RateLimited as exc:
+            resend_error, status = str(exc), 429
+    elif request.method == "POST":
+        previous = prefs.email
         form = RemindersForm(request.POST, instance=prefs)
         if form.is_valid():
-            form.save()
+            confirm.address_saved(form.save(), previous)
             return redirect(reverse("reminders") + "?saved=1")
         status = 400
     context = {
         "form": form,
+        "prefs": prefs,
+        "resend_error": resend_error,
+        "sent": request.GET.get("sent") == "1",
         "saved": request.GET.get("saved") == "1",
         "push_available": push.enabled(),
         "devices": request.user.push_subscriptions.count(),
     }
     return render(request, "notify/reminders.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
+    """The link in the confirmation e-mail: a button (GET changes nothing, so a mail scanner that
+    opens links confirms nothing), which confirms. No sign-in needed: the token is the proof."""
+    try:
+        prefs = confirm.preferences_for(token)
+    except confirm.LinkInvalid as exc:
+        return render(request, "notify/confirm_email.html", {"invalid": str(exc)}, status=400)
+    if request.method == "POST":
+        prefs = confirm.confirm(token)
+    return render(request, "notify/confirm_email.html", {"prefs": prefs})
 
 
 @require_GET

@@ -42,6 +42,7 @@ def test_preferences_start_with_push_on_email_off_and_the_default_lead(ana, sett
         "lead_minutes": 15,
         "push_available": False,
         "push_devices": 0,
+        "email_confirmed": False,
     }
 
 

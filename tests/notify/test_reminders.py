@@ -34,8 +34,16 @@ def subscribe(user, push_service, keys=None) -> BrowserKeys:
 
 
 def email_me(user, address: str, **prefs) -> None:
+    """E-mail reminders on, to an address its owner confirmed (test_email_confirmation.py)."""
+    confirmed = datetime.now(UTC)
     Preferences.objects.update_or_create(
-        user=user, defaults={"email": address, "email_enabled": True, **prefs}
+        user=user,
+        defaults={
+            "email": address,
+            "email_enabled": True,
+            "email_confirmed_at": confirmed,
+            **prefs,
+        },
     )
 
 
