@@ -272,7 +272,13 @@ class GameListItemOut(serializers.Serializer):
 
 
 class GameListOut(serializers.Serializer):
-    games = GameListItemOut(many=True)
+    games = GameListItemOut(
+        many=True,
+        help_text="your own games first (all of them, on page 1), then open lobbies of others",
+    )
+    next = serializers.URLField(
+        allow_null=True, help_text="the next page of open lobbies, or null on the last"
+    )
 
 
 class EventOut(serializers.Serializer):
