@@ -152,7 +152,8 @@ def _check_open_lobbies(host) -> None:
     if Game.objects.filter(host=host, status=Game.Status.LOBBY).count() >= cap:
         raise GameError(
             "too_many_lobbies",
-            f"You already host {cap} open tables: start one or leave one before opening another.",
+            f"You already host {cap} open table{'s' if cap != 1 else ''}: start one or leave one "
+            "before opening another.",
             409,
         )
 
