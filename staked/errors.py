@@ -9,6 +9,8 @@ through games.api.errors.handle.
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.views import defaults
 
@@ -27,6 +29,9 @@ def json_error(code: str, detail: str, status: int) -> JsonResponse:
 
 def bad_request(request, exception):
     if is_api(request):
+        if isinstance(exception, RequestDataTooBig):
+            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            return json_error("too_large", f"The body is larger than {limit} bytes.", 413)
         return json_error("bad_request", "The request could not be read.", 400)
     return defaults.bad_request(request, exception)
 

@@ -1,9 +1,9 @@
-"""The API's JSON parser (issue 12, item 8): DRF's, with the limits a form post has.
+"""The API's JSON parser (issue 12, item 8): DRF's, with a nesting limit.
 
-DRF reads the request stream itself, so Django's DATA_UPLOAD_MAX_MEMORY_SIZE never applied to
-JSON: a body over it is now `413 too_large`. JSON nested deeper than MAX_DEPTH levels is
-`400 bad_request` (no request of ours needs more than 3; 1,000 levels made the parser raise
-RecursionError, a 500).
+JSON nested deeper than MAX_DEPTH levels is `400 bad_request` (no request of ours needs more
+than 3; 1,000 levels made the parser raise RecursionError, a 500). The body itself is read by
+DRF through `request.body`, where Django enforces DATA_UPLOAD_MAX_MEMORY_SIZE (a larger one is
+`413 too_large`: staked/errors.py).
 """
 
 from __future__ import annotations
@@ -11,22 +11,14 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
-from rest_framework import exceptions, parsers, status
+from rest_framework import exceptions, parsers
 
 MAX_DEPTH = 32
 
 
-class TooLarge(exceptions.APIException):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_code = "too_large"
-
-
 class JSONParser(parsers.JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        raw = stream.read() if limit is None else stream.read(limit + 1)
-        if limit is not None and len(raw) > limit:
-            raise TooLarge(f"The body is larger than {limit} bytes.")
+        raw = stream.read()
         encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
         try:
             data = json.loads(raw.decode(encoding), parse_constant=_no_constant)

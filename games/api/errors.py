@@ -12,7 +12,6 @@ from games.engine import IllegalAction
 from games.engine.errors import HTTP_STATUS
 from games.services import GameError
 from staked import limits
-from staked.parsers import TooLarge
 
 DRF_CODES = {
     exceptions.ParseError: "bad_request",
@@ -25,7 +24,6 @@ DRF_CODES = {
     exceptions.NotAcceptable: "not_acceptable",
     exceptions.UnsupportedMediaType: "unsupported_media_type",
     exceptions.Throttled: "rate_limited",
-    TooLarge: "too_large",
 }
 
 

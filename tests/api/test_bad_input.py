@@ -92,7 +92,6 @@ def test_deeply_nested_json_is_400_on_the_signed_in_json_endpoints():
         ("post", f"/api/v1/games/{code}/actions/place_token/"),
         ("post", f"/api/v1/games/{code}/chat/table/"),
         ("put", "/api/v1/me/notifications/"),
-        ("post", "/api/v1/me/push-subscriptions/"),
     ]:
         response = getattr(ana, method)(url, nested(1000), content_type="application/json")
         assert_json_error(response, 400, "bad_request")
@@ -140,9 +139,9 @@ def test_an_unexpected_error_is_a_json_500_on_the_api_and_html_on_pages(monkeypa
     monkeypatch.setattr(listing, "my_games", boom)
     monkeypatch.setattr(views, "_home", boom)
     ana = guest("Ana")
-    client = Client(raise_request_exception=False, HTTP_AUTHORIZATION=ana._credentials[
-        "HTTP_AUTHORIZATION"
-    ])
+    client = Client(
+        raise_request_exception=False, HTTP_AUTHORIZATION=ana._credentials["HTTP_AUTHORIZATION"]
+    )
     body = assert_json_error(client.get("/api/v1/games/"), 500, "server_error")
     assert "a bug" not in body["detail"]
     page = anonymous().get("/")

@@ -34,8 +34,8 @@ def test_a_player_may_host_five_open_lobbies_and_the_sixth_is_409_too_many_lobbi
 def test_the_home_page_says_so_in_words_when_the_cap_is_reached(settings):
     settings.MAX_OPEN_LOBBIES = 1
     phone = Client()
-    assert phone.post("/new", {"name": "Eve"}).status_code == 302
-    refused = phone.post("/new", {"name": "Eve"})
+    assert phone.post("/new", {"name": "Eve", "preset": "live"}).status_code == 302
+    refused = phone.post("/new", {"name": "Eve", "preset": "live"})
     assert refused.status_code == 409
     assert "You already host 1 open table: start one or leave one" in refused.content.decode()
 
@@ -68,7 +68,7 @@ def test_a_players_own_running_game_is_listed_first_however_many_lobbies_others_
 
 def test_the_home_page_lists_a_players_own_games_however_many_lobbies_others_open():
     phone = Client()
-    assert phone.post("/new", {"name": "Ana"}).status_code == 302
+    assert phone.post("/new", {"name": "Ana", "preset": "live"}).status_code == 302
     mine = Game.objects.get()
     crowd(120)
     assert f'href="/g/{mine.code}/"' in phone.get("/").content.decode()

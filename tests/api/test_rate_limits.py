@@ -63,7 +63,9 @@ def test_password_guesses_at_one_account_are_limited_from_any_number_of_addresse
     assert right.status_code == 429
     # ... while another account is untouched.
     get_user_model().objects.create_user("ben", password="another-pass-phrase")
-    other = post(TOKEN, {"username": "ben", "password": "another-pass-phrase"}, REMOTE_ADDR="10.9.9.9")
+    other = post(
+        TOKEN, {"username": "ben", "password": "another-pass-phrase"}, REMOTE_ADDR="10.9.9.9"
+    )
     assert other.status_code == 200
 
 
@@ -101,8 +103,11 @@ def test_an_ipv6_client_is_counted_by_its_64_network(rf):
 def test_trusted_proxies_follows_behind_tls_proxy_unless_set(tmp_path):
     from tests.test_production import run
 
-    probe = ["-c", "import django; django.setup(); from django.conf import settings as s; "
-             "print(s.TRUSTED_PROXIES)"]
+    probe = [
+        "-c",
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.TRUSTED_PROXIES)",
+    ]
     assert run(tmp_path, probe).stdout.strip() == "0"
     assert run(tmp_path, probe, BEHIND_TLS_PROXY="1").stdout.strip() == "1"
     assert run(tmp_path, probe, BEHIND_TLS_PROXY="1", TRUSTED_PROXIES="2").stdout.strip() == "2"
