@@ -70,7 +70,8 @@ class Phone:
 
     def round_over(self, number: int) -> bool:
         """Wait until round `number` is over; True when the game ended with it."""
-        self.page.wait_for_function(  # a function: a bare expression is eval'd, which the CSP forbids
+        # Predicates are functions: a bare expression is eval'd, which the CSP forbids.
+        self.page.wait_for_function(
             "() => document.querySelector('#game.status-finished') || "
             "(document.querySelector('#game .status-bar .round') || {}).textContent"
             f" === 'Round {number + 1}'"
