@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 from games import listing, seats, selectors, services
 from games.api import serializers as s
 from games.api.auth import token_cache_key
+from games.api.strict import check_types
 from games.services import GameError
 from staked import limits
 
@@ -50,6 +51,7 @@ def _token_out(user) -> dict:
 
 def _valid(serializer_class, data):
     serializer = serializer_class(data=data)
+    check_types(serializer, data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 
@@ -108,7 +110,7 @@ class TokenView(APIView):
     permission_classes = [AllowAny]
     throttle_scope = "auth"
 
-    @extend_schema(request=AuthTokenSerializer, responses={200: s.TokenOut, **_errors(400, 429)})
+    @extend_schema(request=s.TokenIn, responses={200: s.TokenOut, **_errors(400, 429)})
     def post(self, request):
         username = request.data.get("username") if isinstance(request.data, dict) else None
         if isinstance(username, str):  # guesses at one account, from any number of addresses
@@ -131,7 +133,7 @@ class GamesView(APIView):
         parameters=[
             OpenApiParameter(
                 "page",
-                int,
+                {"type": "integer", "minimum": 1, "maximum": 100_000},
                 description=f"page of others' open lobbies ({listing.LOBBY_PAGE} a page); "
                 "your own games are all on page 1, before them",
             )
@@ -362,7 +364,10 @@ class ActionView(APIView):
                 description="the body depends on the action: see API.md",
             ),
             OpenApiParameter(
-                "If-Match", str, OpenApiParameter.HEADER, description="the version you saw"
+                "If-Match",
+                {"type": "string", "pattern": r'^(W/)?"?[0-9]{1,18}"?$'},
+                OpenApiParameter.HEADER,
+                description='the version you saw: 8 or "8"',
             ),
         ],
         responses={200: s.GameViewOut, **_errors(400, 401, 403, 404, 409, 429)},
