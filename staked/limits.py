@@ -25,6 +25,9 @@ import hashlib
 import ipaddress
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import wraps
 
@@ -40,7 +43,9 @@ SCOPES = {
     "auth": ("address", "new guests, registrations and sign-ins, per address"),
     "password": ("account", "password attempts on one account, from anywhere"),
     "games": ("user", "new tables (and rematches) opened, per player"),
-    "actions": ("user", "moves and lobby actions, per player"),
+    "actions": ("user", "moves, per player"),
+    "chat": ("seat", "table talk, per seat (games/chat/services.py)"),
+    "chat_burst": ("seat", "table talk in a short burst, per seat"),
 }
 
 
@@ -64,10 +69,32 @@ def rate(scope: str) -> Rate:
     return Rate.parse(settings.RATE_LIMITS[scope])
 
 
+# The verdicts of the request being answered (staked.middleware.ResponseHeaders reports them in
+# RateLimit-* headers), wherever the count was taken: a throttle, a page, a service.
+_verdicts: ContextVar[list[Verdict] | None] = ContextVar("rate_limit_verdicts", default=None)
+
+
+@contextmanager
+def counting() -> Iterator[list[Verdict]]:
+    """Collect the verdicts of every `hit` made inside (one request)."""
+    token = _verdicts.set([])
+    try:
+        yield _verdicts.get()
+    finally:
+        _verdicts.reset(token)
+
+
 def hit(scope: str, key: str, *, now: float | None = None) -> Verdict:
     """Count one attempt in `scope` for `key` (an address, a user id, an account name)."""
+    verdict = _count(scope, key, time.time() if now is None else now)
+    collected = _verdicts.get()
+    if collected is not None:
+        collected.append(verdict)
+    return verdict
+
+
+def _count(scope: str, key: str, now: float) -> Verdict:
     r = rate(scope)
-    now = time.time() if now is None else now
     start = math.floor(now / r.seconds) * r.seconds
     elapsed = now - start
     digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
@@ -131,8 +158,8 @@ def _network(address: str) -> str:
 
 
 def key_for(scope: str, request) -> str:
-    """The key a request is counted under in `scope` (an `account` scope is keyed by name,
-    by its caller: `hit("password", username)`)."""
+    """The key a request is counted under in `scope` (the `account` and `seat` scopes are
+    keyed by their callers: `hit("password", f"account:{name}")`)."""
     kind = SCOPES[scope][0]
     user = getattr(request, "user", None)
     if kind == "user" and user is not None and user.is_authenticated:
@@ -140,19 +167,8 @@ def key_for(scope: str, request) -> str:
     return f"address:{client_address(request)}"
 
 
-def record(request, verdict: Verdict) -> None:
-    """Keep the verdict on the request: staked.middleware.RateLimitHeaders reports it."""
-    request = getattr(request, "_request", request)  # DRF's Request wraps Django's
-    verdicts = getattr(request, "rate_limits", None)
-    if verdicts is None:
-        verdicts = request.rate_limits = []
-    verdicts.append(verdict)
-
-
-def check(scope: str, request, key: str | None = None) -> Verdict:
-    verdict = hit(scope, key or key_for(scope, request))
-    record(request, verdict)
-    return verdict
+def check(scope: str, request) -> Verdict:
+    return hit(scope, key_for(scope, request))
 
 
 def refusal(wait: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpResponse
 
+from staked import limits
 from staked.errors import is_api, json_error
 
 
@@ -41,10 +42,10 @@ class ResponseHeaders:
         self.get_response = get_response
 
     def __call__(self, request):
-        response = self.get_response(request)
+        with limits.counting() as verdicts:
+            response = self.get_response(request)
         if not response.has_header("Cache-Control"):
             response["Cache-Control"] = "no-store"
-        verdicts = getattr(request, "rate_limits", None)
         if verdicts:
             tightest = min(verdicts, key=lambda v: (v.remaining, -v.reset))
             response["RateLimit-Limit"] = str(tightest.limit)

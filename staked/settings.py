@@ -335,6 +335,8 @@ RATE_LIMITS = {
     "password": env_rate("THROTTLE_PASSWORD", default="10/15min"),
     "games": env_rate("THROTTLE_GAMES", default="30/hour"),
     "actions": env_rate("THROTTLE_ACTIONS", default="120/min"),
+    "chat": env_rate("THROTTLE_CHAT", default="30/min"),
+    "chat_burst": env_rate("THROTTLE_CHAT_BURST", default="5/10s"),
 }
 # Open lobbies one player may host at once (services.game_create): more are refused with
 # 409 too_many_lobbies, so that no one can crowd the list of open tables.
@@ -342,7 +344,16 @@ MAX_OPEN_LOBBIES = env_int("MAX_OPEN_LOBBIES", default=5, minimum=1)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Staked! API",
-    "DESCRIPTION": "Public REST API of Staked!, an online hidden-role party game.",
+    "DESCRIPTION": (
+        "Public REST API of Staked!, an online hidden-role party game.\n\n"
+        "Every error is `{code, detail}`. Rate limits (per address for sign-ins, per player for "
+        f"new tables and moves): auth {RATE_LIMITS['auth']}, password attempts per account "
+        f"{RATE_LIMITS['password']}, new tables {RATE_LIMITS['games']}, moves "
+        f"{RATE_LIMITS['actions']}, chat {RATE_LIMITS['chat_burst']} and {RATE_LIMITS['chat']} "
+        "per seat. Counted answers carry `RateLimit-Limit`, `RateLimit-Remaining`, "
+        "`RateLimit-Reset` and `RateLimit-Policy`; over a limit, `429 rate_limited` with "
+        "`Retry-After`."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI and ReDoc assets come from drf-spectacular-sidecar, never from a CDN.

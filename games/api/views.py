@@ -114,7 +114,7 @@ class TokenView(APIView):
     def post(self, request):
         username = request.data.get("username") if isinstance(request.data, dict) else None
         if isinstance(username, str):  # guesses at one account, from any number of addresses
-            verdict = limits.check("password", request, key=f"account:{username.lower()}")
+            verdict = limits.hit("password", f"account:{username.lower()}")
             if not verdict.allowed:
                 raise exceptions.Throttled(wait=verdict.retry_after)
         data = _valid(AuthTokenSerializer, request.data)
