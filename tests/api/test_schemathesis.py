@@ -81,5 +81,7 @@ def test_schemathesis_finds_nothing_with_every_check_on(live_server, tables, tmp
         "--report-dir",
         str(tmp_path),
     ]
-    result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
+    result = subprocess.run(
+        command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900
+    )
     assert result.returncode == 0, result.stdout[-20_000:] + result.stderr[-5_000:]
