@@ -211,7 +211,7 @@ def _new_lobby(old: Game, user) -> Game:
     host = next((p for p in players if p.user_id == old.host_id), None)
     if host is None:  # the host gave their seat away: the one who asked hosts
         host = next(p for p in players if p.user_id == user.id)
-    new = services.game_create(host=host.user, options=options, name=host.name)
+    new = services.game_create(host=host.user, options=options, name=host.name, rematch=True)
     others = [p for p in players if p is not host]
     for number, p in enumerate(others, start=2):
         Player.objects.create(game=new, user=p.user, seat=number, name=p.name, is_bot=p.is_bot)

@@ -26,8 +26,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
+from games import listing, selectors, services
 from games import names as player_names
-from games import selectors, services
 from games.api.serializers import ACTIONS as ACTION_INPUTS
 from games.engine import IllegalAction
 from games.engine.errors import HTTP_STATUS
@@ -123,15 +123,14 @@ def home(request: HttpRequest) -> HttpResponse:
 def _home(request, *, create=None, join=None, error=None, status=200) -> HttpResponse:
     name = _display_name(request.user)
     mine = []
-    if request.user.is_authenticated:
-        for game in selectors.games_for(request.user):
-            seat = next((p for p in game.players.all() if p.user_id == request.user.id), None)
-            if seat is not None:
-                mine.append({"game": game, "seat": seat})
+    for game in listing.for_home(request.user):  # all of a player's own, never crowded out
+        seat = next((p for p in game.players.all() if p.user_id == request.user.id), None)
+        if seat is not None:
+            mine.append({"game": game, "seat": seat})
     context = {
         "create_form": create or CreateForm(initial={"name": name}),
         "join_form": join or JoinForm(initial={"name": name}),
-        "my_games": mine[:10],
+        "my_games": mine,
         "name": name,
         "error": error,
     }
@@ -144,7 +143,12 @@ def create(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _home(request, create=form, status=400)
     user = _identify(request, form.cleaned_data["name"])
-    game = services.game_create(host=user, options=form.options(), name=form.cleaned_data["name"])
+    try:
+        game = services.game_create(
+            host=user, options=form.options(), name=form.cleaned_data["name"]
+        )
+    except GameError as exc:  # too_many_lobbies
+        return _home(request, create=form, error=exc.detail, status=exc.status)
     return redirect("game", code=game.code)
 
 

@@ -398,7 +398,7 @@ def _submit_form(t, seat: int, action: str, **picks) -> str:
     names = {s["seat"]: f"P{s['seat']}" for s in seen["seats"]}
     (offer,) = [p for p in seen["pending"] if p["action"] == action]
     a = _action(offer, names, seen)
-    html = render_to_string(a["template"], {"a": a, "view": {**seen, "code": "ABCDEF"}})
+    html = render_to_string(a["template"], {"a": a, "view": {**seen, "code": "ACDEFG"}})
     serializer = ACTIONS[action](data=action_args(_fill(html, picks)))
     assert serializer.is_valid(), serializer.errors
     t.do(seat, action, **serializer.validated_data)
