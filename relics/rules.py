@@ -989,7 +989,7 @@ def _bangle(state, seat, card, action, now):
     owners = action.args.get("owners") or []
     if not isinstance(owners, list) or len(owners) > 2 or len(set(owners)) != len(owners):
         raise IllegalAction("bad_request", "Name up to 2 token owners in 'owners'.")
-    if not owners:  # moving nothing would only name the partner's seat to the table
+    if not owners:  # moving nothing is passing
         raise IllegalAction("illegal_target", "Name 1 or 2 token owners, or pass to move none.")
     placements = list(state.placements)
     moving = [p for p in placements if p.target == seat and p.owner in owners]
