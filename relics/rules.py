@@ -39,7 +39,6 @@ from games.engine import dining, hooks, last_wills, mingling, ties
 from games.engine.common import draw_rng, private, public, seat_list
 from games.engine.errors import IllegalAction
 from games.engine.state import (
-    CHOOSE_EXAMINER,
     DOUBLE_STAKE,
     MINGLING,
     STAKE,
@@ -56,10 +55,9 @@ GIVING = "give_relic"  # phase: a player gives the relic they drew (R10.2)
 WINDOW = "relic_window"  # phase: one holder's window (R10.3; a Dining tie or last call, R11)
 CHOICE = "relic_choice"  # phase: an optional passive choice (Van Helsing, False Idol)
 # Blood of the One may be used whenever the game waits on someone (R11 amended), not while the
-# relics are handed out: they are in play once every player holds one (R10.2).
-BLOOD_PHASES = frozenset(
-    {MINGLING, WINDOW, TIEBREAK, CHOICE, last_wills.LAST_WILL, CHOOSE_EXAMINER}
-)
+# relics are handed out: they are in play once every player holds one (R10.2). (Round 1's
+# examiner choice comes before that.)
+BLOOD_PHASES = frozenset({MINGLING, WINDOW, TIEBREAK, CHOICE, last_wills.LAST_WILL})
 
 
 @dataclass(frozen=True)
