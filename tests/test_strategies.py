@@ -363,14 +363,15 @@ def test_sensible_bot_moves_a_likely_stake_to_the_bangle_partner_it_now_sees():
 
 
 def test_sensible_vampires_keep_their_stakes_off_a_cross_of_saint_john_holder():
-    """R10.2a: the Vampires can see the Cross now, and avoid it while another Hunter is free."""
-    t = relic_table("LVHHHH", {**W6, 3: "cross_of_saint_john"})
+    """R10.2a: the Vampires can see the Cross now, and avoid it while another Hunter is free.
+    Seat 4, the Alpha, is the one they would stake first without it."""
+    t = relic_table("LVHHHH", {**W6, 4: "cross_of_saint_john"})
     for seat in (1, 2):
         for _ in range(3):
             name, args = sensible.choose(random.Random(seat), t.view(seat))
             assert name == "place_token"
             if args["token"] == "stake":
-                assert args["target"] != 3, seat
+                assert args["target"] != 4, seat
             t.do(seat, name, **args)
 
 
