@@ -32,6 +32,7 @@ from games.models import Event, Game, Player
 from games.options import public_options
 from games.replay import ReplayError, loads, replay_export, replay_import
 from games.services import GameError
+from relics.models import RelicHolding
 
 audit = logging.getLogger("games.audit")
 
@@ -140,6 +141,18 @@ class EventInline(_ReadOnlyInline):
         return super().get_queryset(request).filter(audience__isnull=True)
 
 
+class RelicHoldingInline(_ReadOnlyInline):
+    """Who holds which Sacred Relic: public, as on the table (R10.2a, the cards lie face-up)."""
+
+    model = RelicHolding
+    verbose_name_plural = "Sacred Relics (public: face-up on the table)"
+    fields = readonly_fields = ("seat", "relic", "discarded", "negated", "markers")
+    ordering = ("seat", "card")
+
+    def has_view_permission(self, request, obj=None):
+        return True  # public like the seats: whoever may open the game's page sees it
+
+
 # --- forms ------------------------------------------------------------------------------------
 
 
@@ -224,7 +237,7 @@ class GameAdmin(admin.ModelAdmin):
         "created_at",
         "updated_at",
     )
-    inlines = (PlayerInline, EventInline)
+    inlines = (PlayerInline, RelicHoldingInline, EventInline)
     actions = ("expire_windows", "abandon_games")
 
     def get_queryset(self, request):
@@ -430,8 +443,8 @@ class GameAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "admin/games/game/action_form.html", context)
 
     def reveal_view(self, request, game_id: int):
-        """Roles, Mesmerism, fixed roles, relic holders and private events, to a superuser, once
-        per POST; each reveal is logged (admin history, audit log). `admin_view` adds no-cache."""
+        """Roles, Mesmerism, fixed roles and private events, to a superuser, once per POST; each
+        reveal is logged (admin history, audit log). `admin_view` adds no-cache."""
         game = self._game(request, game_id, superuser=True)
         if request.method != "POST":
             note = "The roles are shown once, and this reveal is logged under your name."
@@ -467,7 +480,5 @@ class GameAdmin(admin.ModelAdmin):
             "seats": seats,
             "fixed_roles": game.options.get("roles"),
             "private_events": Event.objects.filter(game=game, audience__isnull=False),
-            # Who holds which Sacred Relic is secret too (relics/rules.py): shown only here.
-            "relic_holdings": game.relic_holdings.order_by("seat", "card"),
         }
         return TemplateResponse(request, "admin/games/game/reveal.html", context)

@@ -427,6 +427,7 @@ def _seats(view: dict, me: dict | None) -> list[dict]:
     names = {s["seat"]: s["name"] for s in view["seats"]}
     my_seat = me["seat"] if me else None
     waiting = set(view.get("waiting_for") or [])
+    relics = relic_pages.holders(view)  # face-up under each seating tile (R10.2a)
     # Roles shown to everyone (a Last Will's Public Confession) are public knowledge.
     revealed = {
         r["seat"]: ROLE_LABELS.get(r["role"], r["role"]) for r in view.get("public_roles") or []
@@ -441,6 +442,7 @@ def _seats(view: dict, me: dict | None) -> list[dict]:
                 "waiting": s["seat"] in waiting,
                 "revealed_role": revealed.get(s["seat"]),
                 "placed_names": [(o, names.get(o, "")) for o in s.get("placed_by", [])],
+                "relics": relics.get(s["seat"], []),
             }
         )
     return out
@@ -610,6 +612,10 @@ def dining_steps(
         "ties": ties,
         "last_wills": wills,
         "first_round": d["round"] == 1,
+        # Deaths in Dining beyond the Staked player (a Bangle partner, Blood of the One, a Last
+        # Stand), and the Cross of Saint John's count when it decided the game (relics).
+        "also_died": [who(s) for s in d.get("deaths", []) if s != d.get("eliminated")],
+        "cross": {**d["cross"], "seat": who(d["cross"]["seat"])} if d.get("cross") else None,
     }
 
 
