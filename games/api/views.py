@@ -19,7 +19,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import seats, selectors, services
+from games import identity, seats, selectors, services
 from games.api import serializers as s
 from games.api.auth import token_cache_key
 from games.services import GameError
@@ -124,6 +124,7 @@ class GamesView(APIView):
         games = []
         for game in selectors.games_for(request.user):
             players = list(game.players.all())
+            mine = identity.player_in(players, request.user)
             games.append(
                 {
                     "code": game.code,
@@ -131,9 +132,7 @@ class GamesView(APIView):
                     "phase": game.phase,
                     "round": game.round,
                     "players": len(players),
-                    "my_seat": next(
-                        (p.seat for p in players if p.user_id == request.user.id), None
-                    ),
+                    "my_seat": mine.seat if mine else None,
                     "options": selectors.public_options(game.options),
                     "updated_at": game.updated_at,
                 }
@@ -191,7 +190,7 @@ class GameView(APIView):
 
 
 def _may_watch(game, user) -> None:
-    if not game.options.get("spectators", True) and selectors.seat_of(game, user) is None:
+    if not game.options.get("spectators", True) and identity.seat_of(game, user) is None:
         raise GameError("forbidden", "The host does not allow spectators at this table.", 403)
 
 

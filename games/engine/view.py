@@ -170,9 +170,16 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def _waiting_for(state: State, viewer: int | None) -> list[int]:
     """A Ghost away from the table (R3.2) does not see who is still placing tokens."""
-    seats = waiting_for(state)
+    seats = public_waiting(state, viewer)
     if _away(state, viewer):
         seats = [s for s in seats if s in state.ghosts]
+    return seats
+
+
+def public_waiting(state: State, viewer: int | None = None) -> list[int]:
+    """The seats `viewer` (None: anyone at the table) sees the game wait on, before R3.2's
+    away Ghosts are taken out: a secret holder's window is told to nobody else."""
+    seats = waiting_for(state)
     modules = hooks.using(state, "hides_waiting")
     if not modules:
         return seats
@@ -180,13 +187,17 @@ def _waiting_for(state: State, viewer: int | None) -> list[int]:
 
 
 def _away(state: State, viewer: int | None) -> bool:
-    """R3.2: a Ghost who has not cast their intervention vote is away from the table."""
-    return (
-        viewer is not None
-        and state.phase == MINGLING
-        and viewer in mingling.intervention_voters(state)
-        and not mingling.has_voted(state, viewer)
-    )
+    """R3.2: a Ghost who has not cast their intervention vote is away from the table.
+
+    **Ruling** (issue 12): a spectator (`viewer` None: the room's shared screen, the API
+    without a seat, a logged-out page) sees what an away Ghost would see while any Ghost is
+    away, or a Ghost could read the placements off the screen in the room."""
+    if state.phase != MINGLING:
+        return False
+    voters = mingling.intervention_voters(state)
+    if viewer is None:
+        return any(not mingling.has_voted(state, g) for g in voters)
+    return viewer in voters and not mingling.has_voted(state, viewer)
 
 
 def _seats(state: State, viewer: int | None) -> list[dict[str, Any]]:
