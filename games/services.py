@@ -450,11 +450,7 @@ def _after_commit(game: Game, state: engine.State | None = None) -> None:
     bots = _waiting_bots(game, state)
 
     def notify():
-        try:
-            cache.set(open_key(code), spectators, timeout=POLL_KEY_SECONDS)
-            bump_version(code, version)
-        except Exception:  # a cache outage must not fail the request; polls fall back to the DB
-            log.warning("could not bump the poll key", exc_info=True, extra={"game": code})
+        publish_version(code, version, spectators=spectators)
         if deadline is not None:
             schedule_deadline(game_id, version, deadline)
         if bots:
@@ -462,6 +458,16 @@ def _after_commit(game: Game, state: engine.State | None = None) -> None:
 
     transaction.on_commit(notify)
     reminders.after_change(game, state)  # "your move" and deadline reminders, queued on commit
+
+
+def publish_version(code: str, version: int, *, spectators: bool) -> None:
+    """Tell the cheap polls (selectors.poll_state) the game's new version, and whether anyone
+    may watch it. A cache outage must not fail the request: polls fall back to the database."""
+    try:
+        cache.set(open_key(code), spectators, timeout=POLL_KEY_SECONDS)
+        bump_version(code, version)
+    except Exception:
+        log.warning("could not bump the poll key", exc_info=True, extra={"game": code})
 
 
 def _waiting_bots(game: Game, state: engine.State | None) -> list[int]:
