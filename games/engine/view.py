@@ -1,7 +1,8 @@
 """What one seat may see (`view`) and do (`pending`): the only way state leaves the engine.
 
 Everything here is built for one viewer from what that viewer is entitled to know. Spectators
-(`seat=None`) get the public view: what anyone sitting at the table could see.
+(`seat=None`) get the public view: what anyone sitting at the table could see, and while a Ghost
+is away from the table (R3.2), what that Ghost could see.
 """
 
 from __future__ import annotations

@@ -237,7 +237,7 @@ class Twins:
             options = next(p["options"] for p in offered if p["action"] == name)
             return self._steer_token(seat, args, options)
         if name == "choose_examiner" and a.dining.examined in self.swapped:
-            targets = [t for t in pending(a, seat)[0]["options"]["targets"]]
+            targets = pending(a, seat)[0]["options"]["targets"]
             allowed = [t for t in targets if t not in self.observers]
             return {"target": rng.choice(allowed)} if allowed else None
         if name == "resolve_choice" and a.phase == "last_will":
