@@ -102,6 +102,19 @@ def test_a_private_tables_api_answers_a_stranger_the_same_for_every_etag():
     assert answer[0] == 403 and answer[2] is None  # no ETag either
 
 
+def test_a_stranger_posting_a_move_learns_neither_version_nor_status():
+    """A move from someone with no seat is refused as such first: "stale" named the version."""
+    game = a_game_with_bots(spectators=False)
+    stranger = guest("Eve")
+    url = f"/api/v1/games/{game.code}/actions/pass/"
+    answers = {
+        stranger.post(url, {}, format="json", HTTP_IF_MATCH=held).content
+        for held in ("0", str(game.version), "999")
+    }
+    (answer,) = answers
+    assert b'"code":"forbidden"' in answer and str(game.version).encode() not in answer
+
+
 def page_routes(code: str) -> list[str]:
     """Every page route that takes a game code, its other arguments filled in."""
     return sorted(_routes(get_resolver(), "", _fill(code), skip=("api/", "admin/")))
