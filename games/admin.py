@@ -24,6 +24,10 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.timezone import localtime
 
 from games import admin_services
 from games.engine import state_from_json
@@ -128,17 +132,8 @@ class PlayerInline(_ReadOnlyInline):
     ordering = ("seat",)
 
 
-class EventInline(_ReadOnlyInline):
-    """The public log. Private lines (night information, examinations) are secrets: they appear
-    only on the superusers' "Reveal roles" page."""
-
-    model = Event
-    verbose_name_plural = "public event log"
-    fields = readonly_fields = ("seq", "round", "kind", "text", "created_at")
-    ordering = ("seq",)
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).filter(audience__isnull=True)
+def _when(moment) -> str:
+    return date_format(localtime(moment), "DATETIME_FORMAT")
 
 
 class RelicHoldingInline(_ReadOnlyInline):
@@ -225,7 +220,7 @@ class GameAdmin(admin.ModelAdmin):
     date_hierarchy = None
     list_per_page = 50
     # Never `state`, `seed` or the raw `options` (they hold fixed roles and the relic deck).
-    fields = readonly_fields = (
+    readonly_fields = (
         "code",
         "status",
         "phase",
@@ -236,8 +231,13 @@ class GameAdmin(admin.ModelAdmin):
         "deadline",
         "created_at",
         "updated_at",
+        "public_log",
     )
-    inlines = (PlayerInline, RelicHoldingInline, EventInline)
+    fieldsets = (
+        (None, {"fields": readonly_fields[:-1]}),
+        ("Public event log", {"fields": ("public_log",)}),
+    )
+    inlines = (PlayerInline, RelicHoldingInline)
     actions = ("expire_windows", "abandon_games")
 
     def get_queryset(self, request):
@@ -250,6 +250,25 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description="options")
     def public_options(self, game):
         return json.dumps(public_options(game.options), sort_keys=True)
+
+    @admin.display(description="lines")
+    def public_log(self, game):
+        """The public log, each line numbered among the public lines only (issue 12).
+
+        Private lines (night information, examinations, Mesmerism) are secrets: they appear only
+        on the superusers' "Reveal roles" page. Nor may their traces: the game's own sequence and
+        the rows' ids count them too, and a gap of 3 would tell who was Mesmerized."""
+        rows = Event.objects.filter(game=game, audience__isnull=True).order_by("seq")
+        lines = format_html_join(
+            "\n",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            (
+                (number, e.round, e.kind, e.text, _when(e.created_at))
+                for number, e in enumerate(rows, start=1)
+            ),
+        )
+        head = "<tr><th>#</th><th>round</th><th>kind</th><th>text</th><th>at</th></tr>"
+        return format_html("<table>{}{}</table>", mark_safe(head), lines)
 
     def has_add_permission(self, request):
         return False  # games are created by players (or imported from a replay)

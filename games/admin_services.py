@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 
 from django.db import transaction
 
-from games import engine, names, services
+from games import engine, identity, names, services
 from games.engine import state_from_json
 from games.models import Game, Player
 from games.services import GameError, retried
@@ -123,10 +123,11 @@ def seat_replace(*, code: str, seat: int, user, by: str, name: str = "") -> Game
         player = game.players.filter(seat=seat).first()
         if player is None:
             raise GameError("not_found", f"There is no seat {seat}.", 404)
-        if user is not None and game.players.filter(user=user).exclude(seat=seat).exists():
+        elsewhere = identity.player_of(game, user)
+        if elsewhere is not None and elsewhere.seat != seat:
             raise GameError("conflict", f"{user} already has a seat at this table.", 409)
-        old_user_id = player.user_id
-        if user is None and old_user_id is not None and game.host_id == old_user_id:
+        hosts_seat = identity.is_hosts_seat(player, game)
+        if user is None and hosts_seat:
             raise GameError("conflict", "The host's seat goes to a person, not a bot.", 409)
         player.user = user
         player.is_bot = user is None
@@ -138,8 +139,8 @@ def seat_replace(*, code: str, seat: int, user, by: str, name: str = "") -> Game
             player.name = names.bot_name(others, seat)
         player.missed_windows, player.claim_token = 0, None  # a new player: no streak, no link
         player.save(update_fields=["user", "is_bot", "name", "missed_windows", "claim_token"])
-        if old_user_id is not None and game.host_id == old_user_id:
-            game.host_id = user.id
+        if hosts_seat:
+            game.host_id = user.pk
         text = f"Seat {seat} is now played by {names.quoted(player.name)}."
         services._touch(game, [_admin_event(game, text, seat=seat, name=player.name)])
     _log_admin("seat replaced", game, by, seat=seat)

@@ -88,10 +88,8 @@ def _render(request: HttpRequest, game: Game) -> HttpResponse:
 def display_context(request: HttpRequest, game: Game) -> dict:
     view = selectors.game_view(game, None)  # never the signed-in user's: a shared screen
     names = {s["seat"]: s["name"] for s in view["seats"]}
-    events, _ = selectors.events_for(game, None, after=max(0, game.last_seq - 50))
-    events = [
-        {**e, "text": with_names(e["text"], names, e["data"])} for e in events[-EVENTS_SHOWN:]
-    ]
+    events = selectors.events_tail(game, None, EVENTS_SHOWN)
+    events = [{**e, "text": with_names(e["text"], names, e["data"])} for e in events]
     events.reverse()
     open_to_all = game.options.get("spectators", True)
     context = {

@@ -19,7 +19,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import listing, seats, selectors, services
+from games import identity, listing, seats, selectors, services
 from games.api import serializers as s
 from games.api.auth import token_cache_key
 from games.api.strict import check_types
@@ -182,7 +182,7 @@ def _list_item(game, user) -> dict:
         "phase": game.phase,
         "round": game.round,
         "players": len(players),
-        "my_seat": next((p.seat for p in players if p.user_id == user.id), None),
+        "my_seat": getattr(identity.player_in(players, user), "seat", None),
         "options": selectors.public_options(game.options),
         "updated_at": game.updated_at,
     }
@@ -237,7 +237,7 @@ class GameView(APIView):
 
 
 def _may_watch(game, user) -> None:
-    if not game.options.get("spectators", True) and selectors.seat_of(game, user) is None:
+    if not game.options.get("spectators", True) and identity.seat_of(game, user) is None:
         raise GameError("forbidden", "The host does not allow spectators at this table.", 403)
 
 
