@@ -21,6 +21,7 @@ from games.views import ROLE_LABELS, with_names
 
 PER_PAGE = 20
 TEAM_LABELS = {"hunters": "Hunters", "vampires": "Vampires"}
+ARTICLES = {"hunter": "a", "vampire": "a", "vampire_lord": "the"}  # "You were the Vampire Lord"
 OTHER_TEAM = {"hunters": "vampires", "vampires": "hunters"}
 
 
@@ -115,6 +116,7 @@ def _labelled(row: dict) -> dict:
     return {
         **row,
         "role_label": ROLE_LABELS[row["role"]],
+        "article": ARTICLES[row["role"]],
         "team_label": TEAM_LABELS[row["team"]],
         "others": [p for p in row["players"] if p["seat"] != row["seat"]],
     }

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from games import admin_services
 from games.models import Game
-from tests.history.conftest import lord_examined_by_seat_1, play_to_the_end, table
+from tests.history.tables import lord_examined_by_seat_1, play_to_the_end, table
 
 pytestmark = pytest.mark.django_db
 

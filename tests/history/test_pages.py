@@ -12,7 +12,7 @@ from django.test import Client
 from games import admin_services, services
 from games.models import Event
 from games.views import with_names
-from tests.history.conftest import lord_examined_by_seat_1, play_to_the_end, table, users
+from tests.history.tables import lord_examined_by_seat_1, play_to_the_end, table, users
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_your_games_lists_each_finished_game_and_the_figures():
     assert f'data-code="{game.code}"' in html
     assert f'href="/g/{game.code}/replay/"' in html
     assert re.search(
-        r'<span class="role-chip hunter">Hunter</span> <span class="badge mesmerized">', html
+        r'You were a <span class="role-chip hunter">Hunter</span> <span class="badge mesmerized">', html
     )
     assert "with the Vampires" in html  # R8.3: a Mesmerized Hunter plays for them
     assert 'data-figure="games">1<' in html

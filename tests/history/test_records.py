@@ -10,7 +10,7 @@ from games import selectors as game_selectors
 from games.history import records, selectors
 from games.history.models import SeatResult
 from games.models import Event
-from tests.history.conftest import lord_examined_by_seat_1, play_to_the_end, table, users
+from tests.history.tables import lord_examined_by_seat_1, play_to_the_end, table, users
 
 pytestmark = pytest.mark.django_db
 
