@@ -43,9 +43,8 @@ def test_your_games_lists_each_finished_game_and_the_figures():
     html = page(signed_in(players[0]), "/me/games")
     assert f'data-code="{game.code}"' in html
     assert f'href="/g/{game.code}/replay/"' in html
-    assert re.search(
-        r'You were a <span class="role-chip hunter">Hunter</span> <span class="badge mesmerized">', html
-    )
+    chip = '<span class="role-chip hunter">Hunter</span> <span class="badge mesmerized">'
+    assert f"You were a {chip}" in html
     assert "with the Vampires" in html  # R8.3: a Mesmerized Hunter plays for them
     assert 'data-figure="games">1<' in html
     assert re.search(r'data-figure="lord-examinations">[1-9]\d*×<', html)
