@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from games.engine.common import ROLE_NAMES
 from relics.rules import BY_ID as RELICS
 
-ROLE_NAMES = {"hunter": "a Hunter", "vampire": "a Vampire", "vampire_lord": "the Vampire Lord"}
 TEAM_NAMES = {"hunters": "Hunters", "vampires": "Vampires"}
 TIE_SUBJECTS = {
     "elimination": "the most Stakes",
@@ -45,7 +45,6 @@ TIME_FOR = {
     "relic_window": "for the relic",
     "relic_choice": "for the relic",
 }
-CUES = ((60, "One minute left {what}."), (10, "Ten seconds left."))
 
 Line = dict[str, str]
 
@@ -81,14 +80,12 @@ def timer(view: dict[str, Any]) -> dict[str, Any] | None:
     "one minute left"."""
     if view["status"] != "running" or not view.get("deadline"):
         return None
-    what = TIME_FOR.get(view["phase"], "")
+    what = TIME_FOR.get(view["phase"])
+    minute = f"One minute left {what}." if what else "One minute left."
     return {
         "cues": [
-            {
-                "seconds": seconds,
-                "text": " ".join(text.format(what=what).split()).replace(" .", "."),
-            }
-            for seconds, text in CUES
+            {"seconds": 60, "text": minute},
+            {"seconds": 10, "text": "Ten seconds left."},
         ]
     }
 
@@ -124,7 +121,7 @@ def _mingling(view: dict, names: dict[int, str]) -> str:
     alpha = next((s["seat"] for s in seats if s["alpha"]), None)
     if alpha is not None:
         words.append(f"{names[alpha]} is the Alpha Hunter.")
-    if len(living) > 3 and len(living) < len(seats):
+    if 3 < len(living) < len(seats):  # Ghosts, and not a three-living round (R9)
         words.append("Ghosts, vote to protect a living player.")
     return " ".join(words)
 
@@ -145,11 +142,8 @@ def _dining(d: dict, wills: list, open_tie: dict | None, seats: list, names) -> 
             out.append(_tie_opened(r, open_tie, alive, names))
             return True
         if kind in ties:
-            settled = ties[kind]
-            out.append(_tie_opened(r, settled, None, names))
-            result = _tie_result(r, settled, names)
-            if result:
-                out.append(result)
+            out.append(_tie_opened(r, ties[kind], None, names))
+            out.append(_tie_result(r, ties[kind], names))
         return False
 
     if d.get("unplaced"):
@@ -257,7 +251,7 @@ def _tie_opened(r: int, tie: dict, alive: dict | None, names) -> Line:
     return _line(f"r{r}-tie-{tie['kind']}", text)
 
 
-def _tie_result(r: int, tie: dict, names) -> Line | None:
+def _tie_result(r: int, tie: dict, names) -> Line:
     how, result = tie.get("decided_by", "vote"), tie.get("result")
     key = f"r{r}-tie-{tie['kind']}-result"
     if result is None:

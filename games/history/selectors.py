@@ -75,11 +75,8 @@ def replay_game(code: str) -> Game | None:
     return Game.objects.filter(code=code.upper(), status=Game.Status.FINISHED).first()
 
 
-def public_log(game: Game) -> dict[int, list[Event]]:
-    """The game's public log by round (round 0, the lobby, left out): the same lines a
-    spectator read, never an event with an audience."""
-    rounds: dict[int, list[Event]] = {}
-    for event in game.events.filter(round__gte=1).order_by("seq").iterator(chunk_size=500):
-        if event.visible_to(None):
-            rounds.setdefault(event.round, []).append(event)
-    return rounds
+def public_log(game: Game, round_: int) -> list[Event]:
+    """One round of the game's public log: the lines a spectator read, never an event with an
+    audience (`Event.visible_to`, the same gate as the game's own log)."""
+    events = game.events.filter(round=round_).order_by("seq")
+    return [e for e in events if e.visible_to(None)]

@@ -170,6 +170,6 @@ def replay(request: HttpRequest, code: str) -> HttpResponse:
             for r in view["roles"]
         ]
     else:
-        log = selectors.public_log(game).get(int(step), [])
+        log = selectors.public_log(game, int(step))
         context["events"] = [with_names(e.text, names, e.data) for e in log]
     return render(request, "history/replay.html", context)
