@@ -9,6 +9,7 @@ HMAC of the code): the host's page carries that link, so the host's own room can
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 from django.core import signing
@@ -18,7 +19,7 @@ from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET
 
-from games import selectors
+from games import narration, selectors
 from games.models import Game
 from games.services import GameError
 from games.views import (
@@ -105,6 +106,7 @@ def display_context(request: HttpRequest, game: Game) -> dict:
         "poll_seconds": POLL_SECONDS,
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
         "key_query": "" if open_to_all else f"&key={display_key(game.code)}",
+        "narration": json.dumps(narration.narration(view)),  # the public view, as spoken lines
     }
     if view["status"] == Game.Status.LOBBY:
         invite = request.build_absolute_uri(reverse("game", args=[game.code]))

@@ -71,3 +71,11 @@ def is_user(key: int | None, user) -> bool:
     """Whether a stored user id `key` is `user`'s (never for no user or a logged-out visitor)."""
     own = user_key(user)
     return own is not None and key == own
+
+
+def players_of(user):
+    """Every seat `user` plays as a person, in any game (none for no user or a logged-out one)."""
+    key = user_key(user)
+    if key is None:
+        return Player.objects.none()
+    return Player.objects.filter(user_id=key, is_bot=False)

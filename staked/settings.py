@@ -176,6 +176,7 @@ INSTALLED_APPS = [
     "games",
     "games.chat",
     "games.notify",
+    "games.history",
     "relics",
 ]
 

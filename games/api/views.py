@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth import update_session_auth_hash
 from django.core.cache import cache
 from django.http import HttpResponseNotModified
 from django.urls import reverse
@@ -13,13 +13,14 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import identity, listing, seats, selectors, services
+from games import accounts, identity, listing, seats, selectors, services
 from games.api import serializers as s
 from games.api.auth import token_cache_key
 from games.api.strict import check_types
@@ -87,22 +88,33 @@ class GuestView(APIView):
 
 
 class RegisterView(APIView):
-    """Register a user with a password (keeps their games across phones)."""
+    """Register a user with a password (keeps their games across phones). Sent with a guest's
+    token or session, it makes that guest the account: same user, games and token (200)."""
 
     permission_classes = [AllowAny]
     throttle_scope = "auth"
 
-    @extend_schema(request=s.RegisterIn, responses={201: s.TokenOut, **_errors(400, 409, 429)})
+    @extend_schema(
+        request=s.RegisterIn,
+        responses={
+            200: OpenApiResponse(s.TokenOut, description="the guest who sent it, now registered"),
+            201: s.TokenOut,
+            **_errors(400, 409, 429),
+        },
+    )
     def post(self, request):
         data = _valid(s.RegisterIn, request.data)
-        users = get_user_model().objects
-        if users.filter(username__iexact=data["username"]).exists():
-            raise GameError("username_taken", "That username is taken.", 409)
-        name = services.player_name(data["name"]) if data.get("name") else ""
-        user = users.create_user(
-            username=data["username"], password=data["password"], first_name=name
+        user, was_guest = accounts.account_register(
+            user=request.user,
+            username=data["username"],
+            password=data["password"],
+            name=data.get("name", ""),
         )
-        return Response(_token_out(user), status=status.HTTP_201_CREATED)
+        if was_guest and isinstance(request.successful_authenticator, SessionAuthentication):
+            update_session_auth_hash(request._request, user)  # the new password keeps it signed in
+        return Response(
+            _token_out(user), status=status.HTTP_200_OK if was_guest else status.HTTP_201_CREATED
+        )
 
 
 class TokenView(APIView):
