@@ -259,7 +259,7 @@ class Stack:
 
     def __init__(self, *, durable: bool = False, env: dict | None = None, keep: bool = False):
         self.folder = Path(tempfile.mkdtemp(prefix="staked-stack-"))
-        self.keep = keep
+        self.keep = keep or os.environ.get("STAKED_KEEP_STACK") == "1"  # to read its logs
         self.postgres = PrivatePostgres(self.folder / "postgres", durable=durable)
         self.redis = PrivateRedis(self.folder)
         self.processes: list[Process] = []

@@ -1,4 +1,18 @@
-"""The embedded Celery broker of a zero-setup run (no REDIS_URL): a SQLite file in var/.
+"""Celery's brokers: the embedded one of a zero-setup run (a SQLite file in var/), and Redis.
+
+## Redis: a worker that survives the broker's outage
+
+kombu's Redis transport crashes the worker ("Unrecoverable error: AttributeError: 'NoneType'
+object has no attribute 'hostname'", the worker exits) when the connection is lost while the
+worker holds unacknowledged messages (ETA timers, which it holds until they are due): closing the
+lost connection's channel tries to give them back to Redis through that closed connection (a
+known family of kombu bugs, e.g. celery/kombu#582, #970). `RedisTransport` skips that give-back
+when the connection is already gone. Nothing is lost by it: on Redis an unacknowledged message
+stays in the broker's unacked set until it is acknowledged, and comes back after the visibility
+timeout (or, if Redis lost its data, the beat sweeper closes the overdue windows). The worker
+then reconnects by itself (tests/faults/test_redis_outage.py).
+
+## The embedded broker (no REDIS_URL)
 
 Why not kombu's filesystem transport (the default until issue 17): a producer creates a message
 file and then writes it, and a consumer may open it in between; after about ten minutes of play
@@ -28,12 +42,16 @@ need neither. ETA tasks and the beat schedule work as on Redis (tests/test_embed
 
 from __future__ import annotations
 
+import logging
 from json import loads
 from queue import Empty
 
+from kombu.transport import redis as kombu_redis
 from kombu.transport import sqlalchemy as kombu_sqlalchemy
 from kombu.utils.encoding import bytes_to_str
 from sqlalchemy import create_engine, event, text
+
+log = logging.getLogger("staked.broker")
 
 BUSY_TIMEOUT = 30  # seconds a connection waits for SQLite's write lock
 POLLING_INTERVAL = 0.2  # seconds between a worker's looks at an empty queue
@@ -81,3 +99,25 @@ def _wal(dbapi_connection, connection_record) -> None:
 class Transport(kombu_sqlalchemy.Transport):
     Channel = Channel
     polling_interval = POLLING_INTERVAL
+
+
+class RedisQoS(kombu_redis.QoS):
+    def restore_unacked(self, client=None):
+        transport = self.channel.connection
+        if client is None and (transport is None or transport.client is None):
+            log.warning(
+                "The broker connection is gone: %d unacknowledged message(s) stay in Redis and "
+                "come back after the visibility timeout",
+                len(self._delivered),
+            )
+            self._delivered.clear()
+            return
+        return super().restore_unacked(client)
+
+
+class RedisChannel(kombu_redis.Channel):
+    QoS = RedisQoS
+
+
+class RedisTransport(kombu_redis.Transport):
+    Channel = RedisChannel

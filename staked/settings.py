@@ -253,6 +253,8 @@ if BROKER_REDIS_URL:
     # Redis redelivers an unacknowledged message (e.g. a long ETA) after this many seconds; the
     # tasks are idempotent, so a redelivery is harmless.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+    # kombu's Redis transport, minus a crash of the worker when Redis goes away (staked/broker.py).
+    CELERY_BROKER_TRANSPORT = "staked.broker:RedisTransport"
 else:
     # Embedded: a SQLite file, through kombu's SQLAlchemy transport (staked/broker.py says why
     # not the filesystem transport, whose race killed the worker after minutes of play).
