@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint format bench bench-api
+.PHONY: run test lint format bench bench-api load soak
 
 # A fresh clone has no .venv: create it, then (re)install whenever pyproject.toml changes.
 $(PY):
@@ -49,3 +49,12 @@ bench-api: $(VENV)/.installed-test
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)
 	scripts/ensure_services.sh postgres && scripts/ensure_services.sh redis
 	$(PY) scripts/bench_api.py
+
+# Capacity of this machine under simulated phones (loadtest/): gunicorn + PostgreSQL + Redis +
+# a Celery worker and beat, all private instances. LOAD_ARGS="--quick" for one short step.
+load: $(VENV)/.installed-test
+	$(PY) -m loadtest.capacity $(LOAD_ARGS)
+
+# Bot games without a pause on the zero-setup default of `make run` (SOAK_MINUTES, default 30).
+soak: $(VENV)/.installed-test
+	$(PY) -m loadtest.soak

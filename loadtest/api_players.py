@@ -112,8 +112,20 @@ class Seat:
 class Table:
     """A game of `players` API players on `servers`: `open()` seats them, `play()` runs it."""
 
-    def __init__(self, servers: Servers, *, players: int = 6, seed: int = 0, pace=(0.05, 0.4)):
-        self.servers, self.players, self.pace = servers, players, pace
+    def __init__(
+        self,
+        servers: Servers,
+        *,
+        players: int = 6,
+        bots: int = 0,
+        skip_chance: float = 0.0,
+        seed: int = 0,
+        pace=(0.05, 0.4),
+    ):
+        """`players` API players (seat 1 hosts) and `bots`; a player lets a window run to its
+        timer with `skip_chance` (decided again whenever the game changes)."""
+        self.servers, self.players, self.bots, self.pace = servers, players, bots, pace
+        self.skip_chance = skip_chance
         self.rng = random.Random(seed)
         self.seats: list[Seat] = []
         self.code = ""
@@ -132,6 +144,8 @@ class Table:
         self.code = created.body["code"]
         for seat in self.seats[1:]:
             _must(seat.client.call("POST", f"/api/v1/games/{self.code}/join/", {}), 200)
+        if self.bots:
+            _must(host.call("POST", f"/api/v1/games/{self.code}/bots/", {"count": self.bots}), 200)
         _must(host.call("POST", f"/api/v1/games/{self.code}/start/"), 200)
         return self.code
 
@@ -164,7 +178,7 @@ class Table:
     def _seat_loop(self, seat: Seat, deadline: float) -> None:
         rng = random.Random(self.rng.random())
         path = f"/api/v1/games/{self.code}/"
-        view, intent = None, None
+        view, intent, skipped = None, None, None
         while time.monotonic() < deadline and not self.finished.is_set():
             headers = {"If-None-Match": f'"{view["version"]}"'} if view else {}
             got = seat.client.call("GET", path, headers=headers)
@@ -178,6 +192,11 @@ class Table:
                 self.finished.set()
                 return
             if not view["pending"] or (self.hold.is_set() and seat.seat in self.holding):
+                time.sleep(0.25)
+                continue
+            if skipped != view["version"] and intent is None and rng.random() < self.skip_chance:
+                skipped = view["version"]
+            if skipped == view["version"]:
                 time.sleep(0.25)
                 continue
             if intent is None or intent.attempts[-1] != view["version"]:

@@ -15,7 +15,9 @@ straight from the deployment's database and played again through the pure engine
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import sqlite3
 from dataclasses import dataclass, field
 
 from games import engine
@@ -51,18 +53,25 @@ class Audit:
 
 
 def audit_game(conn, code: str) -> Audit:
-    """Replay game `code` from `conn` (a psycopg connection to the deployment's database)."""
-    game_id, status, options, seed, saved = conn.execute(
-        "SELECT id, status, options, seed, state FROM games_game WHERE code = %s", (code,)
+    """Replay game `code` from `conn`: a psycopg connection to the deployment's PostgreSQL, or a
+    sqlite3 one to an embedded run's database."""
+
+    def query(sql: str, *params):
+        if isinstance(conn, sqlite3.Connection):
+            sql = sql.replace("%s", "?")
+        return conn.execute(sql, params)
+
+    game_id, status, options, seed, saved = query(
+        "SELECT id, status, options, seed, state FROM games_game WHERE code = %s", code
     ).fetchone()
-    seats = conn.execute("SELECT count(*) FROM games_player WHERE game_id = %s", (game_id,))
-    seats = seats.fetchone()[0]
-    rows = conn.execute(
+    seats = query("SELECT count(*) FROM games_player WHERE game_id = %s", game_id).fetchone()[0]
+    rows = query(
         "SELECT seq, name, seat, args, at FROM games_action WHERE game_id = %s ORDER BY seq",
-        (game_id,),
+        game_id,
     ).fetchall()
     steps = [Step(seq, name, seat, _json(args), at) for seq, name, seat, args, at in rows]
     audit = Audit(code, status, steps)
+    options = _json(options)
     roles = options.get("roles")
     roles = {int(k): v for k, v in roles.items()} if roles else None
     state = None
@@ -81,8 +90,6 @@ def audit_game(conn, code: str) -> Audit:
                 return audit
             state = new
         elif step.name == "deadline":
-            import dataclasses
-
             state = dataclasses.replace(state, deadline=step.args.get("deadline"))
         else:
             state, _ = engine.apply(state, Action(step.name, step.seat, step.args), now=step.at)
