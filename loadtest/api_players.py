@@ -121,11 +121,13 @@ class Table:
         skip_chance: float = 0.0,
         seed: int = 0,
         pace=(0.05, 0.4),
+        timers: dict | None = None,
     ):
         """`players` API players (seat 1 hosts) and `bots`; a player lets a window run to its
         timer with `skip_chance` (decided again whenever the game changes)."""
         self.servers, self.players, self.bots, self.pace = servers, players, bots, pace
         self.skip_chance = skip_chance
+        self.timers = {**TIMERS, **(timers or {})}
         self.rng = random.Random(seed)
         self.seats: list[Seat] = []
         self.code = ""
@@ -140,7 +142,9 @@ class Table:
             )
             self.seats.append(Seat(n, Client(self.servers, answer.body["token"])))
         host = self.seats[0].client
-        created = _must(host.call("POST", "/api/v1/games/", {"timers": TIMERS, "name": "p1"}), 201)
+        created = _must(
+            host.call("POST", "/api/v1/games/", {"timers": self.timers, "name": "p1"}), 201
+        )
         self.code = created.body["code"]
         for seat in self.seats[1:]:
             _must(seat.client.call("POST", f"/api/v1/games/{self.code}/join/", {}), 200)

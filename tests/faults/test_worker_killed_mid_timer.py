@@ -22,8 +22,8 @@ from tests.faults.locks import game_row_locked, game_version, wait_for_a_waiter,
 def test_a_window_whose_worker_was_killed_mid_timer_closes_exactly_once(stack):
     web = stack.web(workers=1)
     worker_a = stack.worker("worker-a", concurrency=1)
-    table = Table(Servers([web.url]), players=6)
-    code = table.open()  # round 1's Mingling, 10 s; nobody moves: the timer must close it
+    table = Table(Servers([web.url]), players=6, timers={"mingling": 20})
+    code = table.open()  # round 1's Mingling, 20 s; nobody moves: the timer must close it
     started = game_version(stack, code)
 
     with game_row_locked(stack, code):
