@@ -32,13 +32,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from loadtest.stack import ROOT, Stack
+from loadtest.stack import ROOT, Stack, cpu_seconds
 
 UPDATE_P95_MS = 1500
 ACTION_P99_MS = 150
@@ -49,6 +50,19 @@ def percentile(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def cpu_by_part(stack: Stack) -> dict[str, float]:
+    """CPU seconds used so far by each part of the deployment, and by the load generator."""
+    parts = {"web": 0.0, "celery": 0.0}
+    for process in stack.processes:
+        part = "web" if process.name.startswith("web") else "celery"
+        parts[part] += cpu_seconds(process.pid)
+    parts["postgres"] = cpu_seconds(stack.postgres.process.pid)
+    parts["redis"] = cpu_seconds(stack.redis.process.pid)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    parts["locust"] = children.ru_utime + children.ru_stime  # finished children: the runs
+    return parts
 
 
 def run_step(web_url: str, players: int, seconds: int, poll_seconds: float | None) -> dict:
@@ -134,14 +148,23 @@ def main() -> None:
         while players <= args.max:
             retire_games(stack)
             started = time.monotonic()
+            cpu_before = cpu_by_part(stack)
             last = run_step(web.url, players, args.seconds, args.poll_seconds)
+            cpu = {k: v - cpu_before[k] for k, v in cpu_by_part(stack).items()}
+            elapsed = time.monotonic() - started
             print(
                 f"{players:4d} players ({len(last['tables'])} tables): update p50 "
                 f"{last['update_p50_ms']} / p95 {last['update_p95_ms']} ms, action p50 "
                 f"{last['action_p50_ms']} / p99 {last['action_p99_ms']} ms, {last['moves']} moves, "
                 f"{last['games_finished']} games, {last['requests_per_s']} req/s, "
                 f"errors {last['errors']} {last['error_kinds'] or ''}, refused {last['refused']}"
-                f" -> {'pass' if last['passed'] else 'FAIL'} ({time.monotonic() - started:.0f} s)",
+                f" -> {'pass' if last['passed'] else 'FAIL'} ({elapsed:.0f} s)",
+                flush=True,
+            )
+            # Cores each part kept busy, on average over the step (the ramp-up included).
+            print(
+                "      cores busy: "
+                + ", ".join(f"{part} {used / elapsed:.2f}" for part, used in cpu.items()),
                 flush=True,
             )
             if not last["passed"]:

@@ -74,7 +74,6 @@ class Table:
     seated: int = 0
     opened: Event = field(default_factory=Event)
     full: Event = field(default_factory=Event)
-    games: int = 0
 
 
 class Recorder:
@@ -155,7 +154,7 @@ class Phone(FastHttpUser):
     def start_game(self) -> None:
         start = self.page.form("/start")
         if start is None:
-            self.recorder_error("no start form")
+            recorder.error("no start form")
             return
         html, _ = self.post(start.url, dict(start.hidden), name="/g/[code]/start")
         self.show(html)
@@ -255,10 +254,9 @@ class Phone(FastHttpUser):
         table = self.table
         if self.seat == 0:
             recorder.games_finished += 1
-            table.games += 1
             form = self.page.form("/rematch")
             if form is None:
-                self.recorder_error("no rematch form")
+                recorder.error("no rematch form")
                 gevent.sleep(5)
                 return
             self.post(form.url, dict(form.hidden), name="/g/[code]/rematch", htmx=False)
@@ -274,9 +272,6 @@ class Phone(FastHttpUser):
             self.enter(table.code, html)
 
     # --- HTTP ----------------------------------------------------------------------------------
-
-    def recorder_error(self, what: str) -> None:
-        recorder.error(what)
 
     def fetch(self, method: str, url: str, *, name: str) -> str:
         html, _ = self.fetch_status(method, url, name=name)

@@ -55,6 +55,26 @@ def wait_until(check, *, seconds: float, what: str, interval: float = 0.1):
     )
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by process `pid` and all its live descendants."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    parent, used = {}, {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            child = int(stat.parent.name)
+            parent[child] = int(fields[1])
+            used[child] = (int(fields[11]) + int(fields[12])) / ticks
+    total = 0.0
+    for child, seconds in used.items():
+        node = child
+        while node and node != pid:
+            node = parent.get(node, 0)
+        if node == pid:
+            total += seconds
+    return total
+
+
 def port_open(port: int) -> bool:
     with socket.socket() as s:
         s.settimeout(0.5)
@@ -212,10 +232,6 @@ class PrivatePostgres:
         """A fast shutdown (SIGINT): sessions are cut, nothing is lost."""
         if self.process:
             self.process.stop(signal.SIGINT, grace=30)
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
 
     def url(self, database: str = "staked") -> str:
         return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
