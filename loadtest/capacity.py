@@ -1,7 +1,7 @@
 """Capacity of one machine (`make load`): the most players it serves well, found step by step.
 
     python -m loadtest.capacity [--start 20] [--step 20] [--max 400] [--seconds 90]
-                                [--poll-seconds N] [--quick]
+                                [--poll-seconds N] [--action-p99-ms N] [--quick]
 
 The server runs as in production (README.md, "Deploy"), on private instances on this machine
 (loadtest/stack.py): gunicorn (2 workers x 4 threads, the default WEB_CONCURRENCY), PostgreSQL
@@ -15,8 +15,9 @@ passes when
 - and nothing failed (no 5xx, no unanswered request).
 
 (`--update-p95-ms` and `--action-p99-ms` change the two limits.) The search goes up by `--step`
-players until a step fails; the capacity is the last step that passed. The load generator runs on the same machine and takes its share of the CPU, so the
-figure is a lower bound for a machine that only serves.
+players until a step fails; the capacity is the last step that passed. The load generator runs
+on the same machine and takes its share of the CPU, so the figure is a lower bound for a machine
+that only serves.
 
 Phones poll at the page's own interval (`hx-trigger`, games/views.py POLL_SECONDS); with a
 2 s poll, p95 tap-to-update cannot go under about 1.9 s at any load (a change waits on average
