@@ -1,6 +1,6 @@
 """Capacity of one machine (`make load`): the most players it serves well, found step by step.
 
-    python -m loadtest.capacity [--start 20] [--step 20] [--max 400] [--seconds 90]
+    python -m loadtest.capacity [--start 20] [--step 20] [--max 400] [--seconds 120]
                                 [--poll-seconds N] [--action-p99-ms N] [--quick]
 
 The server runs as in production (README.md, "Deploy"), on private instances on this machine
@@ -151,7 +151,7 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=20)
     parser.add_argument("--step", type=int, default=20)
     parser.add_argument("--max", type=int, default=400)
-    parser.add_argument("--seconds", type=int, default=90, help="length of each step")
+    parser.add_argument("--seconds", type=int, default=120, help="length of each step")
     parser.add_argument("--poll-seconds", type=float, default=None, help="the game poll's interval")
     parser.add_argument("--update-p95-ms", type=int, default=UPDATE_P95_MS)
     parser.add_argument("--action-p99-ms", type=int, default=ACTION_P99_MS)

@@ -9,7 +9,7 @@ Each simulated user is one player on a phone, doing what the page does:
    chat list), at the page's own intervals (`hx-trigger="every Ns"`), and reads the new game when
    the answer is not 204; LOAD_POLL_SECONDS overrides the game poll's interval;
 3. when the page offers a move (an action form), it fills it in at random after a human pause
-   (LOAD_THINK seconds, "2-6") and posts it as htmx does (`HX-Request`), reading the new game
+   (LOAD_THINK seconds, "2-5") and posts it as htmx does (`HX-Request`), reading the new game
    from the answer;
 4. when the game is over, the host taps "Rematch" and starts the new game: the same players play
    again, so the number of players stays the same for the whole run.
@@ -39,31 +39,27 @@ from locust import FastHttpUser, events, task
 from loadtest.phone import Page, read
 
 PLAYERS = int(os.environ.get("LOAD_PLAYERS", "12"))
-THINK = tuple(float(x) for x in os.environ.get("LOAD_THINK", "2-6").split("-"))
+THINK = tuple(float(x) for x in os.environ.get("LOAD_THINK", "2-5").split("-"))
 POLL_SECONDS = (
     float(os.environ["LOAD_POLL_SECONDS"]) if os.environ.get("LOAD_POLL_SECONDS") else None
 )
-MINGLING_SECONDS = os.environ.get("LOAD_MINGLING_SECONDS", "30")
+MINGLING_SECONDS = os.environ.get("LOAD_MINGLING_SECONDS", "20")
 SEED = int(os.environ.get("LOAD_SEED", "1"))
 HTMX = {"HX-Request": "true"}
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 
 
 def table_sizes(players: int, rng: random.Random) -> list[int]:
-    """Table sizes of 6 to 10 that add up to `players` (at least 6)."""
-    sizes = []
-    left = players
-    while left >= 16:
-        size = rng.randint(6, 10)
-        sizes.append(size)
-        left -= size
-    if left > 10:  # 11..15: two tables
-        sizes += [left // 2, left - left // 2]
-    elif left >= 6:
-        sizes.append(left)
-    elif sizes:  # 1..5 left over: spread over earlier tables
-        for i in range(left):
-            sizes[i % len(sizes)] += 1
+    """Tables of 6 to 10 seats (8 on average) for `players` players, the seats spread at random.
+    (11 players cannot all sit at such tables: then one table of 10, and one player idle.)"""
+    if players < 6:
+        return []
+    tables = max(-(-players // 10), min(round(players / 7.5), players // 6))
+    if 6 * tables > players:
+        tables = players // 6
+    sizes = [6] * tables
+    for _ in range(min(players, 10 * tables) - 6 * tables):
+        sizes[rng.choice([i for i, size in enumerate(sizes) if size < 10])] += 1
     return sizes
 
 
