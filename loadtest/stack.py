@@ -60,7 +60,8 @@ def wait_until(check, *, seconds: float, what: str, interval: float = 0.1):
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) used so far by process `pid` and all its live descendants."""
+    """CPU time (user + system) used so far by process `pid` and its descendants: the live ones
+    count their own, the ones that ended count in their parent's (cutime, cstime)."""
     ticks = os.sysconf("SC_CLK_TCK")
     parent, used = {}, {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -68,7 +69,7 @@ def cpu_seconds(pid: int) -> float:
             fields = stat.read_text().rsplit(")", 1)[1].split()
             child = int(stat.parent.name)
             parent[child] = int(fields[1])
-            used[child] = (int(fields[11]) + int(fields[12])) / ticks
+            used[child] = sum(int(f) for f in fields[11:15]) / ticks
     total = 0.0
     for child, seconds in used.items():
         node = child
