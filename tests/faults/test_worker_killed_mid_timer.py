@@ -14,7 +14,7 @@ import re
 import time
 
 from loadtest.api_players import Servers, Table
-from loadtest.audit import audit_game
+from loadtest.audit import audit_game, moves_exactly_once
 from loadtest.stack import wait_until
 from tests.faults.locks import game_row_locked, game_version, wait_for_a_waiter, wait_for_no_waiter
 
@@ -54,3 +54,9 @@ def test_a_window_whose_worker_was_killed_mid_timer_closes_exactly_once(stack):
     # before its window was due, which the audit's replay refuses.
     assert [s.name for s in audit.steps if s.seq == started + 1] == ["timeout"]
     assert audit.steps[0].name == "setup" and audit.steps[1].seq == started + 1
+
+    assert table.play(seconds=180), "the game plays on to its end"
+    with stack.db() as conn:
+        audit = audit_game(conn, code)
+    assert audit.finished and audit.problems == []
+    assert moves_exactly_once(audit, table.intents) == []
