@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -101,7 +102,7 @@ def run(minutes: float, tables: int) -> int:
     problems = [f"{a.code}: {p}" for a in audits for p in a.problems]
     late = [s for a in audits for s in a.late]
     timers_late = sum(1 for s in late if s > LATE_SECONDS)
-    print(f"data folder: {data} (launcher log: {log_path}); launcher stopped with {stopped}")
+    print(f"data folder: {data} (removed if all went well); launcher stopped with {stopped}")
     for problem in problems:
         print("AUDIT:", problem)
     for line in re.findall(r".*exited with status.*", text):
@@ -118,6 +119,8 @@ def run(minutes: float, tables: int) -> int:
         f"errors={errors} broker_rows={broker_rows}"
     )
     failed = crashes or errors or problems or not audits or stopped != 0
+    if not failed:
+        shutil.rmtree(data, ignore_errors=True)  # kept only when something went wrong
     return 1 if failed else 0
 
 
