@@ -83,7 +83,9 @@ def test_a_redis_outage_mid_game_loses_no_move_and_fires_due_timers_once(stack):
 def move_once(table: Table, code: str) -> Intent:
     """One move, by the first seat that has one, with If-Match; kept with the seat's intents."""
     for seat in table.seats:
-        view = seat.client.call("GET", f"/api/v1/games/{code}/").body
+        got = seat.client.call("GET", f"/api/v1/games/{code}/")
+        assert got.status == 200, f"a read during the outage answered {got.status}"
+        view = got.body
         if view["pending"]:
             options = view["pending"][0]["options"]
             args = {"target": options["targets"][0]}
