@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint format bench bench-api fuzz-api
+.PHONY: run test lint format bench bench-api fuzz-api load soak
 
 # A fresh clone has no .venv: create it, then (re)install whenever pyproject.toml changes.
 $(PY):
@@ -54,3 +54,12 @@ bench-api: $(VENV)/.installed-test
 # (the suite runs the same test with 10: tests/api/test_schemathesis.py).
 fuzz-api: $(VENV)/.installed-test
 	STAKED_FUZZ_EXAMPLES=$${STAKED_FUZZ_EXAMPLES:-200} scripts/run_tests.sh tests/api/test_schemathesis.py -q
+
+# Capacity of this machine under simulated phones (loadtest/): gunicorn + PostgreSQL + Redis +
+# a Celery worker and beat, all private instances. LOAD_ARGS="--quick" for one short step.
+load: $(VENV)/.installed-test
+	$(PY) -m loadtest.capacity $(LOAD_ARGS)
+
+# Bot games without a pause on the zero-setup default of `make run` (SOAK_MINUTES, default 30).
+soak: $(VENV)/.installed-test
+	$(PY) -m loadtest.soak

@@ -36,6 +36,7 @@ from django.core.cache import cache
 from django.shortcuts import render
 from rest_framework.throttling import BaseThrottle
 
+from staked.cache import OUTAGE_ERRORS
 from staked.rates import Rate
 
 # scope: (what the key is, what it limits) - the rates are settings.RATE_LIMITS[scope]
@@ -106,6 +107,8 @@ def _count(scope: str, key: str, now: float) -> Verdict:
     except ValueError:  # expired between the two calls
         cache.set(current, 1, timeout=2 * r.seconds + 1)
         count = 1
+    except OUTAGE_ERRORS:  # Redis is down: the limit loosens for the outage, moves still commit
+        return Verdict(scope, r.hits, r.hits, math.ceil(r.seconds - elapsed) or 1, None, r.seconds)
     earlier = cache.get(previous, 0)
     before = earlier * (1 - elapsed / r.seconds)
     reset = max(1, math.ceil(r.seconds - elapsed))

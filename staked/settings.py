@@ -3,7 +3,7 @@
 Every value comes from an environment variable (README.md, "Configuration", lists them). A value
 that is set but malformed raises ``ImproperlyConfigured`` naming the variable, instead of silently
 falling back to a default. With no ``DATABASE_URL``/``REDIS_URL`` the project runs embedded:
-SQLite, a file-based cache and Celery's filesystem broker, all inside the data folder.
+SQLite, a file-based cache and a SQLite Celery broker, all inside the data folder.
 """
 
 from __future__ import annotations
@@ -181,6 +181,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "staked.outages.OutageMiddleware",  # a database/Redis outage answers 503, not 500
     "staked.middleware.RequestLineLimit",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -219,6 +220,8 @@ TEMPLATES = [
 
 DATABASES = {"default": env_database("DATABASE_URL", default_sqlite=DATA_DIR / "db.sqlite3")}
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", default=0, minimum=0)
+# A kept connection that died (PostgreSQL restarted) is replaced before a request uses it.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Writers queue at BEGIN (as select_for_update does on PostgreSQL) instead of failing later.
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
@@ -255,22 +258,14 @@ if BROKER_REDIS_URL:
     # Redis redelivers an unacknowledged message (e.g. a long ETA) after this many seconds; the
     # tasks are idempotent, so a redelivery is harmless.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+    # kombu's Redis transport, minus a crash of the worker when Redis goes away (staked/broker.py).
+    CELERY_BROKER_TRANSPORT = "staked.broker:RedisTransport"
 else:
-    CELERY_BROKER_URL = "filesystem://"
-    # One folder for "in" and "out", so that producers and consumers on this machine read each
-    # other's messages.
-    _broker_dir = str(data_dir("broker", "queue"))
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": _broker_dir,
-        "data_folder_out": _broker_dir,
-        "processed_folder": str(data_dir("broker", "processed")),
-        "store_processed": False,
-        # Seconds between looks at the folder: a short poll keeps task latency (and the time a
-        # worker takes to stop) low; listing one small folder costs next to nothing.
-        "polling_interval": 0.2,
-        # Exchange/queue bindings (fanout, remote control); kombu's default is ./control.
-        "control_folder": str(data_dir("broker", "control")),
-    }
+    # Embedded: a SQLite file, through kombu's SQLAlchemy transport (staked/broker.py says why
+    # not the filesystem transport, whose race killed the worker after minutes of play).
+    CELERY_BROKER_URL = f"sqlite:///{DATA_DIR / 'broker.sqlite3'}"
+    CELERY_BROKER_TRANSPORT = "staked.broker:Transport"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {}
 
 CELERY_TASK_DEFAULT_QUEUE = _raw("CELERY_QUEUE") or "celery"
 CELERY_TASK_ACKS_LATE = True

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from django.core.cache.backends.filebased import FileBasedCache
 
 from games.tasks import ping
 
@@ -91,27 +90,3 @@ def test_a_worker_on_the_redis_broker_runs_ping(tmp_path):
         import redis
 
         redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(f"_kombu.binding.{queue}", queue)
-
-
-def test_a_worker_on_the_embedded_filesystem_broker_runs_ping(tmp_path):
-    """The broker `make run` uses when REDIS_URL is unset: sender and worker share var/broker."""
-    token = uuid.uuid4().hex
-    queue = f"test-ping-{token}"
-    data_dir = tmp_path / "var"
-    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DATABASE_URL"}}
-    env.update(DEBUG="1", STAKED_DATA_DIR=str(data_dir), DJANGO_SETTINGS_MODULE="staked.settings")
-    log = tmp_path / "worker.log"
-    worker = start_worker(env, queue, log)
-    try:
-        send = (
-            "import django; django.setup(); from games.tasks import ping; "
-            f"ping.apply_async(args=[{token!r}], queue={queue!r})"
-        )
-        subprocess.run([sys.executable, "-c", send], cwd=ROOT, env=env, check=True, timeout=60)
-        file_cache = FileBasedCache(str(data_dir / "cache"), {"KEY_PREFIX": "staked"})
-
-        result = wait_for(lambda: file_cache.get(f"ping:{token}"), worker=worker, log=log)
-
-        assert result == "pong"
-    finally:
-        stop_worker(worker)

@@ -42,6 +42,7 @@ print(json.dumps({
     "cache": s.CACHES["default"],
     "broker_url": s.CELERY_BROKER_URL,
     "broker_options": s.CELERY_BROKER_TRANSPORT_OPTIONS,
+    "broker_transport": getattr(s, "CELERY_BROKER_TRANSPORT", None),
     "beat_schedule_filename": s.CELERY_BEAT_SCHEDULE_FILENAME,
     "static_root": str(s.STATIC_ROOT),
 }, default=str))
@@ -68,7 +69,7 @@ def loaded(result: subprocess.CompletedProcess) -> dict:
     return json.loads(result.stdout)
 
 
-def test_embedded_defaults_use_sqlite_a_file_cache_and_the_filesystem_broker(tmp_path):
+def test_embedded_defaults_use_sqlite_a_file_cache_and_the_sqlite_broker(tmp_path):
     config = loaded(load_settings(tmp_path, DEBUG="1"))
     var = tmp_path / "var"
 
@@ -77,14 +78,9 @@ def test_embedded_defaults_use_sqlite_a_file_cache_and_the_filesystem_broker(tmp
     assert config["database"]["NAME"] == str(var / "db.sqlite3")
     assert config["cache"]["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
     assert Path(config["cache"]["LOCATION"]).is_relative_to(var)
-    assert config["broker_url"] == "filesystem://"
-    options = config["broker_options"]
-    # Producers and consumers on one machine must read and write the same folder.
-    assert options["data_folder_in"] == options["data_folder_out"]
-    assert Path(options["data_folder_in"]).is_dir()
-    assert Path(options["data_folder_in"]).is_relative_to(var / "broker")
-    assert Path(options["processed_folder"]).is_dir()
-    assert Path(options["control_folder"]).is_relative_to(var / "broker")
+    # Issue 17: a SQLite file through kombu's SQLAlchemy transport, not the filesystem broker.
+    assert config["broker_url"] == f"sqlite:///{var / 'broker.sqlite3'}"
+    assert config["broker_transport"] == "staked.broker:Transport"
     assert config["beat_schedule_filename"] == str(var / "celerybeat-schedule")
     assert config["static_root"] == str(var / "static")
     assert config["allowed_hosts"] == ["localhost", "127.0.0.1", "[::1]"]
