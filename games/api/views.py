@@ -12,8 +12,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
-from rest_framework.authtoken.models import Token
+from rest_framework import exceptions, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -21,7 +20,7 @@ from rest_framework.views import APIView
 
 from games import seats, selectors, services
 from games.api import serializers as s
-from games.api.auth import token_cache_key
+from games.api.auth import issue_token, revoke, token_cache_key
 from games.services import GameError
 
 ERRORS = {
@@ -43,8 +42,8 @@ def display_name(user) -> str:
 
 
 def _token_out(user) -> dict:
-    token, _ = Token.objects.get_or_create(user=user)
-    return {"token": token.key, "user_id": user.id, "name": display_name(user)}
+    """A new token, shown this once: only its digest is kept (games/api/auth.py)."""
+    return {"token": issue_token(user), "user_id": user.id, "name": display_name(user)}
 
 
 def _valid(serializer_class, data):
@@ -58,7 +57,9 @@ def etag(version: int) -> str:
 
 
 def _view_response(game, user, code=status.HTTP_200_OK) -> Response:
-    response = Response(selectors.game_view(game, user), status=code)
+    view = selectors.game_view(game, user)
+    seats.seen(game, (view.get("me") or {}).get("seat"))
+    response = Response(view, status=code)
     response["ETag"] = etag(game.version)
     patch_vary_headers(response, PER_VIEWER)
     return response
@@ -103,7 +104,7 @@ class RegisterView(APIView):
 
 
 class TokenView(APIView):
-    """Exchange a username and password for the user's token."""
+    """Exchange a username and password for a new token (one per device); revoke one."""
 
     permission_classes = [AllowAny]
     throttle_scope = "auth"
@@ -112,6 +113,36 @@ class TokenView(APIView):
     def post(self, request):
         data = _valid(AuthTokenSerializer, request.data)
         return Response(_token_out(data["user"]))
+
+    @extend_schema(
+        request=None,
+        parameters=[
+            OpenApiParameter(
+                "all",
+                bool,
+                description="revoke every token of yours (every device), not only this one",
+            )
+        ],
+        responses={
+            204: OpenApiResponse(description="revoked: the token no longer signs anyone in"),
+            **_errors(400, 401),
+        },
+    )
+    def delete(self, request):
+        """Sign out: revoke the token this request carries (`?all=true`: all of yours)."""
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        if request.query_params.get("all") in ("true", "1"):
+            revoke(request.user)
+        elif isinstance(request.auth, str):  # the digest of the token this request carries
+            revoke(request.user, [request.auth])
+        else:
+            raise GameError(
+                "bad_request",
+                "Send the token to revoke in 'Authorization: Token <token>', or ?all=true.",
+                400,
+            )
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 # --- games ---------------------------------------------------------------------------------
