@@ -685,8 +685,9 @@ def _by(request) -> str:
 # --- what an action will do to a game, in words (confirmation pages) --------------------------
 
 
-def _window(game: Game) -> str:
-    return f"the {phase_label(game.phase)} window of round {game.round}"
+def _window(game: Game, *, first: bool = False) -> str:
+    """ "the Mingling window of round 2" ("The ..." to begin a sentence)."""
+    return f"{'The' if first else 'the'} {phase_label(game.phase)} window of round {game.round}"
 
 
 def _expire_plan(game: Game) -> tuple[bool, str]:
@@ -695,7 +696,7 @@ def _expire_plan(game: Game) -> tuple[bool, str]:
     if game.deadline is None:
         return False, "Nothing: no timed window is open."
     return True, (
-        f"{_window(game).capitalize()} closes now, as if its timer had run out; it was due "
+        f"{_window(game, first=True)} closes now, as if its timer had run out; it was due "
         f"{show.when_and_distance(game.deadline)}. The next window opens from now."
     )
 
@@ -717,7 +718,7 @@ def _extend_notes(game: Game) -> list[str]:
     if game.status != Game.Status.RUNNING or deadline is None:
         return ["No timed window is open: there is no deadline to extend."]
     return [
-        f"{_window(game).capitalize()} closes {show.when_and_distance(deadline)}.",
+        f"{_window(game, first=True)} closes {show.when_and_distance(deadline)}.",
         f"Extend it by 1 to {admin_services.MAX_EXTENSION_MINUTES:,} minutes "
         f"({show.duration(admin_services.MAX_EXTENSION_MINUTES * 60)}) at a time; the players "
         "see the new deadline and a line in the log.",

@@ -79,7 +79,9 @@ def options_list(options: dict) -> SafeString:
     shown = public_options(options)
     timers = shown.get("timers") or {}
     timer_text = ", ".join(
-        f"{TIMER_LABELS.get(k, k)} {duration(int(v))}" for k, v in timers.items()
+        f"{label} {duration(int(timers[key]))}"
+        for key, label in TIMER_LABELS.items()
+        if key in timers
     )
     items = [f"Timers: {shown.get('preset', 'live')} ({timer_text})"]
     for key, label in OPTION_LABELS.items():
@@ -237,7 +239,7 @@ def log_tail(game: Game) -> SafeString:
     events = public_events(game)
     count = events.count()
     start = max(0, count - LOG_TAIL)
-    lines = log_list(list(events[start:]), start + 1) if count else format_html("<p>None.</p>")
+    lines = log_list(list(events[start:]), start + 1) if count else SafeString("<p>None.</p>")
     url = reverse("admin:games_game_log", args=[game.pk])
     if count <= LOG_TAIL:
         return lines

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
+from django.core.management import call_command
 from django.test import Client
 
 from games.engine import IllegalAction, pending, state_from_json
@@ -28,6 +30,20 @@ def staff(db):
     user = get_user_model().objects.create_user("staff", is_staff=True)
     user.user_permissions.set(Permission.objects.filter(content_type__app_label="games"))
     return user
+
+
+@pytest.fixture
+def organiser(db):
+    """A staff user in the Organisers group only (made by `manage.py organisers`)."""
+    user = get_user_model().objects.create_user("olga", first_name="Olga")
+    call_command("organisers", "olga", stdout=io.StringIO())
+    user.refresh_from_db()
+    return user
+
+
+@pytest.fixture
+def organiser_client(organiser):
+    return client_for(organiser)
 
 
 @pytest.fixture
