@@ -53,6 +53,8 @@ def when(moment: datetime | None) -> str:
 def distance(moment: datetime, now: datetime | None = None) -> str:
     """ "in 4 minutes" or "12 minutes ago"."""
     now = now or timezone.now()
+    if abs((moment - now).total_seconds()) < 60:
+        return "in under a minute" if moment >= now else "under a minute ago"
     if moment >= now:
         return f"in {timeuntil(moment, now)}"
     return f"{timesince(moment, now)} ago"
