@@ -14,12 +14,11 @@ import secrets
 
 from django.core.cache import cache
 from rest_framework import exceptions
-from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.authentication import TokenAuthentication
 
 from games.models import ApiToken
 
 CACHE_SECONDS = 60  # a deactivated user is refused within this time; a revoked token at once
-KEYWORD = "Token"
 PREFIX_LENGTH = 6
 
 
@@ -55,24 +54,12 @@ def revoke(user, digests: list[str] | None = None) -> int:
     return len(gone)
 
 
-class CachedTokenAuthentication(BaseAuthentication):
-    """`Authorization: Token <token>`; `request.auth` is then the token's digest (what `revoke`
-    takes), never the token."""
+class CachedTokenAuthentication(TokenAuthentication):
+    """`Authorization: Token <token>` (DRF parses the header); `request.auth` is then the token's
+    digest (what `revoke` takes), never the token. DRF's own token model is not used."""
 
-    def authenticate(self, request):
-        parts = get_authorization_header(request).split()
-        if not parts or parts[0].lower() != KEYWORD.lower().encode():
-            return None
-        if len(parts) != 2:
-            raise exceptions.AuthenticationFailed("Invalid token header.")
-        try:
-            token = parts[1].decode()
-        except UnicodeError:
-            raise exceptions.AuthenticationFailed("Invalid token header.") from None
-        return self.authenticate_credentials(token)
-
-    def authenticate_credentials(self, token: str):
-        digest = digest_of(token)
+    def authenticate_credentials(self, key: str):
+        digest = digest_of(key)
         cache_key = _cache_key(digest)
         user = cache.get(cache_key)
         if user is None:
@@ -84,6 +71,3 @@ class CachedTokenAuthentication(BaseAuthentication):
                 raise exceptions.AuthenticationFailed("User inactive or deleted.")
             cache.set(cache_key, user, timeout=CACHE_SECONDS)
         return user, digest
-
-    def authenticate_header(self, request):
-        return KEYWORD
