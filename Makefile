@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint format bench bench-api
+.PHONY: run test lint format bench bench-api fuzz-api
 
 # A fresh clone has no .venv: create it, then (re)install whenever pyproject.toml changes.
 $(PY):
@@ -49,3 +49,8 @@ bench-api: $(VENV)/.installed-test
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)
 	scripts/ensure_services.sh postgres && scripts/ensure_services.sh redis
 	$(PY) scripts/bench_api.py
+
+# schemathesis against a live server with every check on, 200 examples per operation and phase
+# (the suite runs the same test with 10: tests/api/test_schemathesis.py).
+fuzz-api: $(VENV)/.installed-test
+	STAKED_FUZZ_EXAMPLES=$${STAKED_FUZZ_EXAMPLES:-200} scripts/run_tests.sh tests/api/test_schemathesis.py -q

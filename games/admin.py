@@ -235,14 +235,22 @@ class GameAdmin(admin.ModelAdmin):
         "updated_at",
         "version",
         "seats_table",
+        "relics_table",
         "public_log",
     )
     fieldsets = (
-        (None, {"fields": readonly_fields[:-2]}),
+        (None, {"fields": readonly_fields[:-3]}),
         ("Seats: who the game is waiting on", {"fields": ("seats_table",)}),
+        ("Sacred Relics (public: face-up on the table)", {"fields": ("relics_table",)}),
         ("Public event log (what an observer reads)", {"fields": ("public_log",)}),
     )
     actions = ("expire_windows", "abandon_games")
+
+    def get_fieldsets(self, request, obj=None):
+        """The relics' section only where the game plays with them (or a replay dealt some)."""
+        if obj is not None and (obj.options.get("relics") or obj.relic_holdings.exists()):
+            return self.fieldsets
+        return [f for f in self.fieldsets if "relics_table" not in f[1]["fields"]]
 
     def get_queryset(self, request):
         return (
@@ -300,6 +308,10 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description="seats")
     def seats_table(self, game):
         return show.seats_table(game)
+
+    @admin.display(description="relics")
+    def relics_table(self, game):
+        return show.relics_table(game)
 
     @admin.display(description="lines")
     def public_log(self, game):
@@ -636,8 +648,8 @@ class GameAdmin(admin.ModelAdmin):
         return self._form_page(request, None, form, "Import a replay", "Import", multipart=True)
 
     def reveal_view(self, request, game_id: int):
-        """Roles, Mesmerism, fixed roles, relic holders and private events, to a superuser, once
-        per POST; each reveal is logged (admin history, audit log). `admin_view` adds no-cache."""
+        """Roles, Mesmerism, fixed roles and private events, to a superuser, once per POST; each
+        reveal is logged (admin history, audit log). `admin_view` adds no-cache."""
         game = self._game(request, game_id, superuser=True)
         if request.method != "POST":
             notes = ["The roles are shown once, and this reveal is logged under your name."]
@@ -673,8 +685,6 @@ class GameAdmin(admin.ModelAdmin):
             seats=seats,
             fixed_roles=game.options.get("roles"),
             private_events=Event.objects.filter(game=game, audience__isnull=False),
-            # Who holds which Sacred Relic is secret too (relics/rules.py): shown only here.
-            relic_holdings=game.relic_holdings.order_by("seat", "card"),
         )
 
 

@@ -214,6 +214,38 @@ def links(game: Game) -> SafeString:
     return format_html_join(" · ", '<a href="{}">{}</a>', ((url, label) for label, url in pages))
 
 
+# --- Sacred Relics --------------------------------------------------------------------------
+
+
+def relics_table(game: Game) -> SafeString:
+    """Who holds which Sacred Relic: public, as on the table (R10.2a: the cards lie face-up)."""
+    from relics.rules import BY_ID
+
+    rows = format_html_join(
+        "",
+        "<tr><td>{}</td><td>{} ({})</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+        (
+            (
+                h.seat,
+                BY_ID[h.relic].name if h.relic in BY_ID else h.relic,
+                h.relic,
+                "yes" if h.discarded else "no",
+                "yes" if h.negated else "no",
+                ", ".join(h.markers) or "—",
+            )
+            for h in game.relic_holdings.order_by("seat", "card")
+        ),
+    )
+    if not rows:
+        return SafeString("<p>None dealt yet.</p>")
+    return format_html(
+        '<div class="staked-scroll"><table class="staked-seats"><thead><tr><th>Seat</th>'
+        "<th>Relic</th><th>Discarded</th><th>Negated</th><th>Markers</th></tr></thead>"
+        "<tbody>{}</tbody></table></div>",
+        rows,
+    )
+
+
 # --- the public log ------------------------------------------------------------------------
 
 

@@ -31,6 +31,7 @@ from games.views import (
     qr_svg,
     with_names,
 )
+from relics import pages as relic_pages
 
 EVENTS_SHOWN = 6
 _signer = signing.Signer(salt="staked.display")
@@ -100,6 +101,7 @@ def display_context(request: HttpRequest, game: Game) -> dict:
         "events": events,
         "phase_label": phase_label(view["phase"]),
         "tie": _tie(view.get("tie"), names),
+        "relic_board": relic_pages.board(view, names),
         "dining": dining_steps(view.get("last_dining"), names, view.get("last_wills")),
         "roles": _roles(view, names) if view["status"] == Game.Status.FINISHED else [],
         "poll_seconds": POLL_SECONDS,

@@ -147,4 +147,10 @@ def action_args(post) -> dict:
     if moves:
         args["targets"] = [seat for seat, _, _ in moves]
         args["owners"] = [owner for _, _, owner in moves]
+    # The Ritual Bell, Signet Ring and Hindsight Looking Glass name a card on a seat: "seat:card".
+    if post.get("pick"):
+        seat, _, card = post["pick"].partition(":")
+        args["targets"] = [seat]
+        if card:
+            args["card"] = card
     return args

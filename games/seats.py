@@ -39,8 +39,8 @@ def _event(kind: str, text: str, round_: int, **data) -> engine.Event:
 
 def windows_missed(game: Game, state: engine.State) -> list[engine.Event]:
     """The window of `state` closed on its timer: every human seat the *public* view still waited
-    on missed it. A seat the public may not know is waited on (a secret relic holder) is never
-    counted, so a flag cannot tell the table a secret."""
+    on missed it (a relic holder's window included: holdings are public, R10.2a). A seat the
+    public may not see waited on (an away Ghost's view, R3.2) is not counted by that view."""
     waiting = engine.view(state, None)["waiting_for"]
     if not waiting:
         return []
@@ -55,29 +55,17 @@ def windows_missed(game: Game, state: engine.State) -> list[engine.Event]:
     ]
 
 
-# Moves the table sees being made by their seat (a relic used or passed is nobody's business).
-SEEN_MOVES = {
-    "place_token",
-    "intervention_vote",
-    "tiebreak_vote",
-    "choose_examiner",
-    "give_relic",
-    "resolve_choice",
-}
-
-
 def came_back(player: Player, state: engine.State, name: str, round_: int) -> list[engine.Event]:
     """`player` made the move `name` in `state`: the streak starts again, and a handover link for
     the seat stops working (the player is here after all). Writes nothing for the usual player.
 
-    Only a move the table sees counts, like the misses: one the public view waited on, of a kind
-    made in the open. A secret move (a relic window, a living player's optional dial) changes
-    nothing here, since a dropped flag or a "back" line would tell the table that seat moved."""
+    Only a move the table sees counts, like the misses: one the public view waited on (a relic
+    window's too, since holdings are public, R10.2a). A living player's optional dial (the Seer's
+    Orb) changes nothing here: whether it was cast is not shown until Dining."""
     if player.missed_windows == 0 and player.claim_token is None:
         return []
     optional_dial = name == "intervention_vote" and state.player(player.seat).alive
-    seen = name in SEEN_MOVES and not optional_dial
-    if not seen or player.seat not in engine.view(state, None)["waiting_for"]:
+    if optional_dial or player.seat not in engine.view(state, None)["waiting_for"]:
         return []
     Player.objects.filter(id=player.id).update(missed_windows=0, claim_token=None)
     if not player.afk:
@@ -227,7 +215,7 @@ def _new_lobby(old: Game, user) -> Game:
     host = next((p for p in players if p.user_id == old.host_id), None)
     if host is None:  # the host gave their seat away: the one who asked hosts
         host = next(p for p in players if p.user_id == user.id)
-    new = services.game_create(host=host.user, options=options, name=host.name)
+    new = services.game_create(host=host.user, options=options, name=host.name, rematch=True)
     others = [p for p in players if p is not host]
     for number, p in enumerate(others, start=2):
         Player.objects.create(game=new, user=p.user, seat=number, name=p.name, is_bot=p.is_bot)

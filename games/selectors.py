@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from django.core.cache import cache
-from django.db.models import Q
 
 from games import engine
 from games.engine import state_from_json
@@ -123,15 +122,6 @@ def events_for(game: Game, user, *, after: int = 0, limit: int = 200) -> tuple[l
             {"seq": e.seq, "round": e.round, "kind": e.kind, "text": e.text, "data": e.data}
         )
     return visible, more
-
-
-def games_for(user) -> list[Game]:
-    """The caller's games, and the open lobbies they could join."""
-    return list(
-        Game.objects.filter(Q(players__user=user) | Q(status=Game.Status.LOBBY))
-        .distinct()
-        .order_by("-updated_at")[:100]
-    )
 
 
 def iso(epoch: float | None) -> str | None:

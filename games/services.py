@@ -17,6 +17,7 @@ import secrets
 import time
 from datetime import UTC, datetime
 
+from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.core.cache.backends.redis import RedisCache
 from django.db import IntegrityError, transaction
@@ -138,7 +139,10 @@ def guest_create(*, name: str):
 # --- lobby ----------------------------------------------------------------------------------
 
 
-def game_create(*, host, options: dict, name: str) -> Game:
+def game_create(*, host, options: dict, name: str, rematch: bool = False) -> Game:
+    """A new lobby hosted by `host`. Open lobbies a player opens themselves are capped
+    (settings.MAX_OPEN_LOBBIES): one player must not crowd the list of open tables. A rematch
+    lobby, one per finished game, is not counted against the cap."""
     name = player_name(name)
     options = normalized(options)
     seed = options.pop("seed", None)
@@ -147,6 +151,8 @@ def game_create(*, host, options: dict, name: str) -> Game:
     for _ in range(10):
         try:
             with transaction.atomic():
+                if not rematch:
+                    _check_open_lobbies(host)
                 game = Game.objects.create(code=new_code(), options=options, seed=seed, host=host)
                 Player.objects.create(game=game, user=host, seat=1, name=name)
                 _log(game, [_lobby_event(f"{names.quoted(name)} opened the table.", name=name)])
@@ -156,6 +162,21 @@ def game_create(*, host, options: dict, name: str) -> Game:
         except IntegrityError:  # a code already taken: draw another
             continue
     raise RuntimeError("could not find a free game code")
+
+
+def _check_open_lobbies(host) -> None:
+    from django.contrib.auth import get_user_model
+
+    # One creation at a time per host (the row lock), so parallel requests cannot overshoot.
+    get_user_model().objects.select_for_update().filter(pk=host.pk).first()
+    cap = settings.MAX_OPEN_LOBBIES
+    if Game.objects.filter(host=host, status=Game.Status.LOBBY).count() >= cap:
+        raise GameError(
+            "too_many_lobbies",
+            f"You already host {cap} open table{'s' if cap != 1 else ''}: start one or leave one "
+            "before opening another.",
+            409,
+        )
 
 
 @retried

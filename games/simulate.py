@@ -335,9 +335,9 @@ class ProgressBar:
 # --- the balance report (docs/balance.md + its chart) -------------------------------------------
 
 
-def balance_report(runs: list[dict], *, command: str) -> tuple[str, str]:
+def balance_report(runs: list[dict], *, command: str, notes: str | None = None) -> tuple[str, str]:
     """Markdown (tables by player count, with and without relics) and an SVG line chart of the
-    Hunters' win rate by player count."""
+    Hunters' win rate by player count; `notes`, hand-written Markdown, ends the report."""
     plain = {r["config"]["players"]: r for r in runs if not r["config"]["relics"]}
     relic = {r["config"]["players"]: r for r in runs if r["config"]["relics"]}
     counts = sorted(set(plain) | set(relic))
@@ -392,6 +392,8 @@ def balance_report(runs: list[dict], *, command: str) -> tuple[str, str]:
                 f"| {relics.rules.BY_ID[relic_id].name} | {e['in']:.1%} | {e['out']:.1%} | "
                 f"{round(e['difference'] * 100, 1) or 0.0:+.1f} pts | {e['games']} |"
             )
+    if notes:
+        lines += ["", notes.strip()]
     timing = [r["timing"] for r in runs if "timing" in r]
     if timing:
         seconds = sum(t["seconds"] for t in timing)

@@ -1,28 +1,40 @@
 """The web pages (issue 4). The API has its own routes in games/api/urls.py."""
 
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
-from games import display, seat_pages, views
+from games import converters, display, seat_pages, views
+from staked.limits import limited
+
+# Shared with games/api/urls.py (converters are global once registered).
+register_converter(converters.GameCodeConverter, "code")
+register_converter(converters.SeatConverter, "seat")
+register_converter(converters.IdConverter, "id")
+register_converter(converters.NameConverter, "name")
+register_converter(converters.TokenConverter, "token")
+
+# The same budgets as the API (staked/limits.py): a page that makes a guest counts in `auth`
+# as POST /api/v1/auth/guest/ does, a new table in `games`, a move in `actions`.
+new_guest = limited("auth", only_anonymous=True)
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("new", views.create, name="create"),
-    path("join", views.join, name="join"),
+    path("new", new_guest(limited("games")(views.create)), name="create"),
+    path("join", new_guest(views.join), name="join"),
     path("rules/", views.rules, name="rules"),
     path("rules/<slug:page>/", views.rules, name="rules-page"),
-    path("g/<str:code>/", views.game, name="game"),
-    path("g/<str:code>/changed", views.changed, name="changed"),
-    path("g/<str:code>/join", views.seat_join, name="seat-join"),
-    path("g/<str:code>/start", views.start, name="start"),
-    path("g/<str:code>/leave", views.leave, name="leave"),
-    path("g/<str:code>/bots", views.add_bots, name="add-bots"),
-    path("g/<str:code>/options", views.update_options, name="update-options"),
-    path("g/<str:code>/act/<str:action>", views.act, name="act"),
-    path("g/<str:code>/chat/", include("games.chat.urls")),
-    path("g/<str:code>/seats/<int:seat>/bot", seat_pages.seat_bot, name="seat-bot"),
-    path("g/<str:code>/seats/<int:seat>/invite", seat_pages.seat_invite, name="seat-invite"),
-    path("g/<str:code>/claim/<str:token>", seat_pages.seat_claim, name="seat-claim"),
-    path("g/<str:code>/rematch", seat_pages.rematch, name="rematch"),
-    path("t/<str:code>/", display.display, name="display"),
-    path("t/<str:code>/changed", display.display_changed, name="display-changed"),
+    path("g/<code:code>/", views.game, name="game"),
+    path("g/<code:code>/changed", views.changed, name="changed"),
+    path("g/<code:code>/join", new_guest(views.seat_join), name="seat-join"),
+    path("g/<code:code>/start", views.start, name="start"),
+    path("g/<code:code>/leave", views.leave, name="leave"),
+    path("g/<code:code>/bots", views.add_bots, name="add-bots"),
+    path("g/<code:code>/options", views.update_options, name="update-options"),
+    path("g/<code:code>/act/<name:action>", limited("actions")(views.act), name="act"),
+    path("g/<code:code>/chat/", include("games.chat.urls")),
+    path("g/<code:code>/seats/<seat:seat>/bot", seat_pages.seat_bot, name="seat-bot"),
+    path("g/<code:code>/seats/<seat:seat>/invite", seat_pages.seat_invite, name="seat-invite"),
+    path("g/<code:code>/claim/<token:token>", new_guest(seat_pages.seat_claim), name="seat-claim"),
+    path("g/<code:code>/rematch", limited("games")(seat_pages.rematch), name="rematch"),
+    path("t/<code:code>/", display.display, name="display"),
+    path("t/<code:code>/changed", display.display_changed, name="display-changed"),
 ]

@@ -26,8 +26,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
+from games import listing, selectors, services
 from games import names as player_names
-from games import selectors, services
 from games.api.serializers import ACTIONS as ACTION_INPUTS
 from games.engine import IllegalAction
 from games.engine.errors import HTTP_STATUS
@@ -124,15 +124,14 @@ def home(request: HttpRequest) -> HttpResponse:
 def _home(request, *, create=None, join=None, error=None, status=200) -> HttpResponse:
     name = _display_name(request.user)
     mine = []
-    if request.user.is_authenticated:
-        for game in selectors.games_for(request.user):
-            seat = next((p for p in game.players.all() if p.user_id == request.user.id), None)
-            if seat is not None:
-                mine.append({"game": game, "seat": seat})
+    for game in listing.for_home(request.user):  # all of a player's own, never crowded out
+        seat = next((p for p in game.players.all() if p.user_id == request.user.id), None)
+        if seat is not None:
+            mine.append({"game": game, "seat": seat})
     context = {
         "create_form": create or CreateForm(initial={"name": name}),
         "join_form": join or JoinForm(initial={"name": name}),
-        "my_games": mine[:10],
+        "my_games": mine,
         "name": name,
         "error": error,
     }
@@ -145,7 +144,12 @@ def create(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _home(request, create=form, status=400)
     user = _identify(request, form.cleaned_data["name"])
-    game = services.game_create(host=user, options=form.options(), name=form.cleaned_data["name"])
+    try:
+        game = services.game_create(
+            host=user, options=form.options(), name=form.cleaned_data["name"]
+        )
+    except GameError as exc:  # too_many_lobbies
+        return _home(request, create=form, error=exc.detail, status=exc.status)
     return redirect("game", code=game.code)
 
 
@@ -425,6 +429,7 @@ def _seats(view: dict, me: dict | None) -> list[dict]:
     names = {s["seat"]: s["name"] for s in view["seats"]}
     my_seat = me["seat"] if me else None
     waiting = set(view.get("waiting_for") or [])
+    relics = relic_pages.holders(view)  # face-up under each seating tile (R10.2a)
     # Roles shown to everyone (a Last Will's Public Confession) are public knowledge.
     revealed = {
         r["seat"]: ROLE_LABELS.get(r["role"], r["role"]) for r in view.get("public_roles") or []
@@ -439,6 +444,7 @@ def _seats(view: dict, me: dict | None) -> list[dict]:
                 "waiting": s["seat"] in waiting,
                 "revealed_role": revealed.get(s["seat"]),
                 "placed_names": [(o, names.get(o, "")) for o in s.get("placed_by", [])],
+                "relics": relics.get(s["seat"], []),
             }
         )
     return out
@@ -608,6 +614,10 @@ def dining_steps(
         "ties": ties,
         "last_wills": wills,
         "first_round": d["round"] == 1,
+        # Deaths in Dining beyond the Staked player (a Bangle partner, Blood of the One, a Last
+        # Stand), and the Cross of Saint John's count when it decided the game (relics).
+        "also_died": [who(s) for s in d.get("deaths", []) if s != d.get("eliminated")],
+        "cross": {**d["cross"], "seat": who(d["cross"]["seat"])} if d.get("cross") else None,
     }
 
 

@@ -2,7 +2,8 @@
 cards, and the form of each relic choice the engine offers in `pending`.
 
 Presentation only. What may be done comes from `pending`, what is known from the viewer's own
-engine view: the board names relics, never their holders (the view does not tell them).
+engine view. Holdings are public (R10.2a: the cards lie face-up), so the board says who holds
+which relic, whose window is open, and each seat on the table shows its relics.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ USE = {
     "signet_ring": ("Whose relic do you take in exchange for the Ring?", "Swap relics"),
     "hindsight_looking_glass": ("Which Ghost's relic do you copy this round?", "Copy it"),
     "blood_of_the_one": ("Name a living player: if Mesmerized, they die.", "Name them"),
-    "scales_of_justice": ("Discard the Scales and settle this tie yourself.", "Settle the tie"),
+    "scales_of_justice": ("Settle this tie yourself, or pass: the vote decides.", "Settle it"),
     "whisper_wick_candle": ("Pick two tokens on two different seats: they swap.", "Swap them"),
     "bangle_of_oaths": (
         "Pick up to 2 tokens on your seat (by who placed them): they move to the other Bangle "
@@ -31,8 +32,16 @@ USE = {
         "Discard the Key",
     ),
 }
-# The relics whose target may hold several cards (R11 ruling: `card` names which one).
+# The relics that target a card (R11 ruling: `card` names which one when a seat holds several):
+# the form offers each targetable card by name, "seat:card" (games.forms.action_args).
 PICKS_A_CARD = ("ritual_bell", "signet_ring", "hindsight_looking_glass")
+STAGE_LABELS = {
+    "pre": "Before Mingling",
+    "post": "After Mingling",
+    "reveal": "Blood of the One's last call, the tokens revealed",
+    "tie": "a Dining tie, before its vote",
+}
+TIE_WORDS = {"elimination": "elimination", "election": "Alpha Hunter"}
 CHOICES = {  # resolve_choice offered by a relic (a timed, optional choice)
     "false_idol": ("You were killed: you may hand The False Idol to a living player.", "Give it"),
     "van_helsings_journal": ("You may examine the eliminated player's role.", "Examine"),
@@ -44,8 +53,44 @@ def card(relic_id: str) -> dict:
     return {"id": relic.id, "name": relic.name, "text": relic.text, "kind": relic.kind}
 
 
+def holders(view: dict) -> dict[int, list[dict]]:
+    """seat -> the relics on its seating tile (R10.2a), as the table shows them."""
+    out: dict[int, list[dict]] = {}
+    for h in (view.get("relics") or {}).get("holdings") or []:
+        copy = h.get("acting_as")
+        out.setdefault(h["seat"], []).append(
+            {
+                **h,
+                "text": BY_ID[h["relic"]].text,
+                "acting_as": BY_ID[copy].name if copy else None,
+                "markers": [BY_ID[m["relic"]].name for m in h.get("markers") or []],
+            }
+        )
+    return out
+
+
+def _window(window: dict, names: dict[int, str]) -> dict:
+    stage = window["stage"]
+    board_ = PRE if stage == "pre" else POST if stage == "post" else None
+    tie = window.get("tie")
+    return {
+        **window,
+        "name": BY_ID[window["relic"]].name,
+        "stage_label": STAGE_LABELS.get(stage, stage),
+        "slot": board_.index(window["relic"]) + 1 if board_ else None,
+        "holder": names.get(window.get("seat"), ""),
+        "tie": {
+            "kind": TIE_WORDS.get(tie["kind"], tie["kind"]),
+            "candidates": [{"seat": s, "name": names.get(s, "")} for s in tie["candidates"]],
+        }
+        if tie
+        else None,
+    }
+
+
 def board(view: dict, names: dict[int, str]) -> dict | None:
-    """The public board: the slots in order, the open window and the relics in play by name."""
+    """The public board: the slots in order, the open window and its holder, and who holds
+    which relic (R10.2a)."""
     relics = view.get("relics")
     if relics is None:
         return None
@@ -61,6 +106,11 @@ def board(view: dict, names: dict[int, str]) -> dict | None:
                     **card(rid),
                     "in_play": in_play[BY_ID[rid].name],
                     "active": bool(window and window["stage"] == stage and window["relic"] == rid),
+                    "holders": [
+                        {"seat": h["seat"], "name": names.get(h["seat"], "")}
+                        for h in relics.get("holdings") or []
+                        if h["relic"] == rid and not h["discarded"]
+                    ],
                 }
                 for n, rid in enumerate(ids, start=1)
             ],
@@ -74,19 +124,25 @@ def board(view: dict, names: dict[int, str]) -> dict | None:
         if r.id not in timed and in_play[r.name]
     ]
     giver = relics.get("giver")
+    choice = relics.get("choice")
+    by_seat = holders(view)
     return {
         "stages": stages,
         "passive": passive,
         "in_play": sum(in_play.values()),
-        "window": {
-            **window,
-            "name": BY_ID[window["relic"]].name,
-            "stage_label": dict((s, label) for s, label, _ in STAGES)[window["stage"]],
-            "slot": (PRE if window["stage"] == "pre" else POST).index(window["relic"]) + 1,
+        "window": _window(window, names) if window else None,
+        "choice": {
+            **card(choice["relic"]),
+            "seat": choice["seat"],
+            "holder": names.get(choice["seat"], ""),
         }
-        if window
+        if choice
         else None,
         "giver": {"seat": giver, "name": names.get(giver, "")} if giver else None,
+        "holdings": [
+            {"seat": seat, "name": names.get(seat, ""), "relics": by_seat[seat]}
+            for seat in sorted(by_seat)
+        ],
         "deadline": view.get("deadline"),
     }
 
@@ -126,10 +182,23 @@ def action(pending: dict, view: dict, names: dict[int, str]) -> dict:
         "help": help_,
         "button": button,
     }
-    if relic in PICKS_A_CARD:
-        in_play = sorted({n for n in (view.get("relics") or {}).get("in_play") or []})
-        by_name = {r.name: r.id for r in BY_ID.values()}
-        out["cards_in_play"] = [{"id": by_name[n], "name": n} for n in in_play]
+    if relic in PICKS_A_CARD:  # one choice per card on the table that may be targeted
+        out["picks"] = [
+            {
+                "value": f"{seat}:{rid}",
+                "seat": int(seat),
+                "name": names.get(int(seat), ""),
+                "relic": BY_ID[rid].name,
+            }
+            for seat, rids in sorted(
+                options.get("cards_by_seat", {}).items(), key=lambda i: int(i[0])
+            )
+            for rid in rids
+        ]
+    if relic == "scales_of_justice":
+        tie = ((view.get("relics") or {}).get("window") or {}).get("tie") or {}
+        out["tie"] = TIE_WORDS.get(tie.get("kind"), "this tie")
+        out["discard"] = options.get("discard", True)
     if relic == "whisper_wick_candle":
         out["tokens_by_seat"] = [
             {
@@ -146,4 +215,6 @@ def action(pending: dict, view: dict, names: dict[int, str]) -> dict:
         ]
     if relic == "bangle_of_oaths":
         out["owners"] = [{"seat": o, "name": names.get(o, "")} for o in options.get("owners", [])]
+        partner = options.get("partner")
+        out["partner"] = {"seat": partner, "name": names.get(partner, "")} if partner else None
     return out

@@ -2,8 +2,10 @@
 the pure rules engine through its hook points (games/engine/hooks.py). Standard library only.
 
 The module's data lives in `state.ext["relics"]`: who holds which card, the draw pile, the
-marker tokens, what is negated, the open window or choice. Holders are secret: the public view
-names the relics in play, never who holds them, unless an effect tells the table.
+marker tokens, what is negated, the open window or choice. Holdings are public (R10.2a amended:
+the card lies face-up under its holder's seating tile): every view, spectators' included, shows
+each seat's relics, discarded ones, what is negated, the markers, and whose window is open. Only
+the card a giver has drawn (until given), the draw pile and the box stay secret.
 
 Rulings where R10/R11 and the glossary are silent (the project's own):
 - A seat may hold several cards (False Idol hand-over, Heirloom). A relic that targets "a
@@ -16,7 +18,16 @@ Rulings where R10/R11 and the glossary are silent (the project's own):
 - Key of Quick Passage ignores placed tokens on your seat (Investigation included); automatic
   votes (unplaced tokens, the False Idol, Last Wills) still count.
 - Van Helsing's Journal and the False Idol hand-over are optional: a timed choice; silence declines.
-- Blood of the One: the victim's Last Will is drawn when Dining opens, before anything else.
+  The Journal is offered after each death in Dining (its Last Will first), in the order they died.
+- Scales of Justice: when a tie for the most Stakes or Feasts arises, each living holder who may
+  act on it gets a timed window before its vote opens (R11 amended), once per tie: decide (a tied
+  holder keeps the card, another discards it) or pass; passing or silence leaves the usual vote.
+- Blood of the One: usable whenever the game waits on a player, except while relics are handed
+  out (they are not in play yet); plus its post-mingling slot and a last call right after the
+  reveal (R11 amended). A victim killed before Dining draws their Last Will when Dining opens; one
+  killed in Dining draws at once, in the order of deaths. What Dining has settled stays settled; a
+  tie not yet settled is counted again without the victim's tokens (its votes so far are void).
+  A window or choice of the victim's own closes; a Last Will choice no longer offers them.
 """
 
 from __future__ import annotations
@@ -25,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import dining, hooks, last_wills, mingling, ties
-from games.engine.common import draw_rng, private, public
+from games.engine.common import draw_rng, private, public, seat_list
 from games.engine.errors import IllegalAction
 from games.engine.state import (
     DOUBLE_STAKE,
@@ -41,8 +52,12 @@ from games.engine.state import (
 from games.engine.table import on_vampire_side
 
 GIVING = "give_relic"  # phase: a player gives the relic they drew (R10.2)
-WINDOW = "relic_window"  # phase: one holder's pre/post-mingling window (R10.3)
+WINDOW = "relic_window"  # phase: one holder's window (R10.3; a Dining tie or last call, R11)
 CHOICE = "relic_choice"  # phase: an optional passive choice (Van Helsing, False Idol)
+# Blood of the One may be used whenever the game waits on someone (R11 amended), not while the
+# relics are handed out: they are in play once every player holds one (R10.2). (Round 1's
+# examiner choice comes before that.)
+BLOOD_PHASES = frozenset({MINGLING, WINDOW, TIEBREAK, CHOICE, last_wills.LAST_WILL})
 
 
 @dataclass(frozen=True)
@@ -87,7 +102,7 @@ RELICS = (
         "blood_of_the_one",
         "Blood of the One",
         "post",
-        "During Mingling, discard and name a living player: if Mesmerized, they die.",
+        "At any time, discard and name a living player: if Mesmerized, they die.",
     ),
     Relic(
         "ceremonial_dagger",
@@ -227,6 +242,53 @@ def _with_card(state: State, relic: str) -> list[int]:
     return sorted({s for s in state.living if has(state, s, relic)})
 
 
+def _active_cards(state: State, relic: str) -> list[str]:
+    """The cards acting as `relic` that work now, in seat order (a Glass may copy it)."""
+    return [
+        c
+        for s in _with_card(state, relic)
+        for c in cards_of(state, s)
+        if acting_as(state, c) == relic and is_active(state, c)
+    ]
+
+
+def _public_holdings(state: State, data: dict) -> list[dict[str, Any]]:
+    """R10.2a: every seat's relics, face-up for the whole table, with their markers (R10.4)."""
+    markers: dict[str, list[dict]] = {}
+    for relic, marker in data["markers"].items():
+        markers.setdefault(marker["card"], []).append({"relic": relic, "round": marker["round"]})
+    out = []
+    for h in sorted(data["holdings"], key=lambda h: h["seat"]):
+        card = h["card"]
+        relic = kind(card)
+        copy = acting_as(state, card)
+        out.append(
+            {
+                "seat": h["seat"],
+                "relic": relic,
+                "name": BY_ID[relic].name,
+                "discarded": h["discarded"],
+                "negated": negated(state, card),
+                "acting_as": copy if copy != relic else None,
+                "markers": markers.get(card, []),
+            }
+        )
+    return out
+
+
+def _public_window(state: State, window: dict) -> dict[str, Any]:
+    """The open window, its holder named (R10.2a); a Dining tie's window names the tie."""
+    out = {
+        "relic": window["as"],
+        "stage": window["stage"],
+        "deadline": state.deadline,
+        "seat": window["seat"],
+    }
+    if window["stage"] == "tie":
+        out["tie"] = {"kind": state.tie.kind, "candidates": list(state.tie.candidates)}
+    return out
+
+
 # --- the module --------------------------------------------------------------------------------
 
 
@@ -234,7 +296,15 @@ class SacredRelics(hooks.Module):
     name = "relics"
     action_names = frozenset({"give_relic", "use_relic", "pass", "resolve_choice"})
     at_steps = frozenset(
-        {"round_start", "pre_mingling", "post_mingling", "after_elimination", "round_end"}
+        {
+            "round_start",
+            "pre_mingling",
+            "post_mingling",
+            "after_reveal",
+            "before_tie",
+            "after_death",
+            "round_end",
+        }
     )
 
     def enabled(self, state: State) -> bool:
@@ -252,8 +322,12 @@ class SacredRelics(hooks.Module):
             return _deferred_deaths(state)
         if step in ("pre_mingling", "post_mingling"):
             return _next_window(state, PRE if step == "pre_mingling" else POST, now)
-        if step == "after_elimination":
-            return _offer_idol(state, now) or _offer_journal(state, now)
+        if step == "after_reveal":
+            return _last_call(state, now)
+        if step == "before_tie":
+            return _scales_window(state, now)
+        if step == "after_death":
+            return _after_death(state, now)
         if step == "round_end":
             if state.round == 1 and not _data(state)["distributed"]:
                 return _distribution_turn(state, now)
@@ -297,13 +371,16 @@ class SacredRelics(hooks.Module):
             if len(data["giving"]["drawn"]) > 1:
                 options["cards"] = [kind(c) for c in data["giving"]["drawn"]]
             return [{"action": "give_relic", "options": options}]
+        actions = []
         if state.phase == WINDOW and data["window"]["seat"] == seat:
             window = data["window"]
-            use = {"relic": window["as"], **_use_options(state, window["as"], seat, window["card"])}
-            return [{"action": "use_relic", "options": use}, {"action": "pass", "options": {}}]
-        if state.phase == CHOICE and data["choice"]["seat"] == seat:
+            use = {"relic": window["as"], **_use_options(state, window, seat)}
+            actions = [{"action": "use_relic", "options": use}, {"action": "pass", "options": {}}]
+            if window["as"] == "blood_of_the_one":
+                return actions
+        elif state.phase == CHOICE and data["choice"]["seat"] == seat:
             choice = data["choice"]
-            return [
+            actions = [
                 {
                     "action": "resolve_choice",
                     "options": {
@@ -314,37 +391,14 @@ class SacredRelics(hooks.Module):
                 },
                 {"action": "pass", "options": {}},
             ]
-        actions = []
-        if state.phase == MINGLING and has(state, seat, "blood_of_the_one"):
+        if state.phase in BLOOD_PHASES and has(state, seat, "blood_of_the_one"):
             actions.append(
                 {
                     "action": "use_relic",
                     "options": {"relic": "blood_of_the_one", "targets": list(state.living)},
                 }
             )
-        tie = state.tie
-        if (
-            state.phase == TIEBREAK
-            and tie.kind in ("elimination", "election")
-            and tie.decider != seat
-        ):
-            if has(state, seat, "scales_of_justice"):
-                actions.append(
-                    {
-                        "action": "use_relic",
-                        "options": {"relic": "scales_of_justice", "targets": list(tie.candidates)},
-                    }
-                )
         return actions
-
-    def hides_waiting(self, state: State, seat: int, viewer: int | None) -> bool:
-        """Whose relic window or choice is open tells who holds which relic: only they know."""
-        data = _data(state)
-        if state.phase == WINDOW:
-            return seat == data["window"]["seat"] and viewer != seat
-        if state.phase == CHOICE:
-            return seat == data["choice"]["seat"] and viewer != seat
-        return False
 
     def waiting(self, state: State) -> set[int]:
         data = _data(state)
@@ -360,20 +414,21 @@ class SacredRelics(hooks.Module):
         data = _data(state)
         window = data["window"] if state.phase == WINDOW else None
         giving = data["giving"] if state.phase == GIVING else None
+        choice = data["choice"] if state.phase == CHOICE else None
         out = {
             "relics": {
                 "in_play": sorted(BY_ID[kind(h["card"])].name for h in data["holdings"]),
-                "window": {
-                    "relic": window["as"],
-                    "stage": window["stage"],
-                    "deadline": state.deadline,
-                }
-                if window
-                else None,
+                "holdings": _public_holdings(state, data),
+                "window": _public_window(state, window) if window else None,
+                "choice": {"relic": choice["relic"], "seat": choice["seat"]} if choice else None,
                 "giver": _giver(data) if giving else None,
                 "public": data["public"],
             }
         }
+        cross = data.get("cross")
+        shown = state.dining or state.last_dining
+        if cross and shown is not None and cross["round"] == shown.round:
+            out["last_dining_extra"] = {"cross": cross}
         if seat is not None:
             mine = [
                 {
@@ -422,17 +477,18 @@ class SacredRelics(hooks.Module):
         )
 
     def optional_intervention_voters(self, state: State) -> tuple[int, ...]:
-        if not state.ghosts or state.three_living:
+        """The Seer's Orb votes in an intervention that is open this round: none when the first
+        Ghost appears mid-Mingling (Blood of the One), since that Ghost has no dial yet (R7.2)."""
+        if not mingling.intervention_open(state):
             return ()
         return tuple(_with_card(state, "seers_orb"))
 
     def decide_tie(self, state: State, kind_: str, tied: tuple[int, ...]) -> int | None:
+        """The Seer's Orb settles an intervention tie; the Scales of Justice act before a tie's
+        vote instead (`before_tie`, R11 amended)."""
         if kind_ == "intervention":
             orbs = _with_card(state, "seers_orb")
             return orbs[0] if orbs else None
-        if kind_ in ("elimination", "election"):
-            scales = [s for s in _with_card(state, "scales_of_justice") if s in tied]
-            return scales[0] if scales else None
         return None
 
     # -- what Last Will cards ask of the relics (R13: Heirloom, Shattered, Sealed Reliquary) ---
@@ -572,7 +628,17 @@ def _hand_over(state: State, giving: dict, card: str, target: int, events: list,
         box=data["box"] + others,
         giving={**giving, "index": giving["index"] + 1, "drawn": []},
     )
-    events.append(public(state, "relic_given", f"Seat {giver} has given a Sacred Relic."))
+    name = BY_ID[kind(card)].name
+    events.append(  # R10.2a: the card goes face-up under the recipient's tile
+        public(
+            state,
+            "relic_given",
+            f"Seat {giver} gives the {name} to seat {target}.",
+            giver=giver,
+            target=target,
+            relic=kind(card),
+        )
+    )
     events.append(
         private(state, [target], "relic_received", f"You receive the {BY_ID[kind(card)].name}.")
     )
@@ -599,7 +665,14 @@ def _after_distribution(state: State):
         holdings = [h for h in holdings if h is not lone] + [
             {"card": replacement, "seat": lone["seat"], "discarded": False}
         ]
-        events.append(public(state, "relic_bangle", "A lone Bangle of Oaths goes back to the box."))
+        events.append(
+            public(
+                state,
+                "relic_bangle",
+                f"A lone Bangle of Oaths goes back to the box: seat {lone['seat']} draws the "
+                f"{BY_ID[kind(replacement)].name} instead.",
+            )
+        )
         events.append(
             private(
                 state,
@@ -635,10 +708,48 @@ def _next_window(state: State, board: tuple[str, ...], now: float):
     return None
 
 
-def _open_window(state: State, card: str, relic: str, stage: str, now: float):
+def _open_window(state: State, card: str, relic: str, stage: str, now: float, events=()):
     window = {"card": card, "seat": holder(state, card), "as": relic, "stage": stage}
     state = _update(state, window=window)
-    return evolve(state, phase=WINDOW, deadline=now + state.options.timers.relic), [], True
+    state = evolve(state, phase=WINDOW, deadline=now + state.options.timers.relic)
+    return state, list(events), True
+
+
+def _last_call(state: State, now: float):
+    """R11 amended: right after the reveal, before anything is counted, each living holder of
+    Blood of the One may still use it (a timed window, once a round)."""
+    if state.three_living or not _data(state)["distributed"]:
+        return None
+    done = _data(state)["done"]
+    for card in _active_cards(state, "blood_of_the_one"):
+        if f"{card}@reveal" not in done:
+            return _open_window(state, card, "blood_of_the_one", "reveal", now)
+    return None
+
+
+def _scales_window(state: State, now: float):
+    """R11 amended: a tie for the most Stakes or Feasts arises; before its vote opens, each living
+    Scales of Justice holder gets a timed window on it (decide or pass), once per tie."""
+    tie = state.tie
+    if tie.kind not in ("elimination", "election") or state.three_living:
+        return None
+    done = _data(state)["done"]
+    for card in _active_cards(state, "scales_of_justice"):
+        if f"{card}@tie:{tie.kind}" in done:
+            continue
+        seat = holder(state, card)
+        how = "choose the outcome" if seat in tie.candidates else "discard them to decide it"
+        event = public(
+            state,
+            "relic_scales",
+            f"{seat_list(tie.candidates).capitalize()} are tied for {ties.KIND_WORDS[tie.kind]}: "
+            f"seat {seat} may {how} with the Scales of Justice before anyone votes (R11).",
+            seat=seat,
+            kind=tie.kind,
+            candidates=list(tie.candidates),
+        )
+        return _open_window(state, card, "scales_of_justice", "tie", now, [event])
+    return None
 
 
 def _new_round(state: State) -> State:
@@ -651,11 +762,14 @@ def _new_round(state: State) -> State:
 
 def _close_window(state: State, card: str) -> State:
     """A card acts once a round in each stage it has a slot in (a Glass copying a post-mingling
-    relic acts again after Mingling)."""
+    relic acts again after Mingling), and the Scales once per Dining tie."""
     data = _data(state)
     stage = data["window"]["stage"] if data["window"] else "pre"
+    if stage == "tie":
+        stage = f"tie:{state.tie.kind}"
     done = data["done"] + [f"{card}@{stage}"]
-    return evolve(_update(state, window=None, done=done), phase="relics", deadline=None)
+    phase = "relics" if stage in ("pre", "post") else "dining"
+    return evolve(_update(state, window=None, done=done), phase=phase, deadline=None)
 
 
 def _pass(state: State, action: Action):
@@ -667,12 +781,16 @@ def _pass(state: State, action: Action):
     raise IllegalAction("wrong_phase", "You have nothing to pass on now.")
 
 
-def _use_options(state: State, relic: str, seat: int, card: str) -> dict[str, Any]:
+def _use_options(state: State, window: dict, seat: int) -> dict[str, Any]:
+    relic, card = window["as"], window["card"]
     living = list(state.living)
-    if relic in ("ritual_bell", "signet_ring"):
-        return {"targets": [s for s in living if _target_cards(state, relic, s, card)]}
-    if relic == "hindsight_looking_glass":
-        return {"targets": [g for g in state.ghosts if _target_cards(state, relic, g, card)]}
+    if relic in MARKED:  # R10.2a: the cards are face-up, so each seat's targetable ones are named
+        seats = state.ghosts if relic == "hindsight_looking_glass" else living
+        cards = {s: _target_cards(state, relic, s, card) for s in seats}
+        return {
+            "targets": [s for s in seats if cards[s]],
+            "cards_by_seat": {str(s): [kind(c) for c in cs] for s, cs in cards.items() if cs},
+        }
     if relic == "whisper_wick_candle":
         owners = {
             str(s): sorted(p.owner for p in state.placements if p.target == s) for s in living
@@ -680,9 +798,15 @@ def _use_options(state: State, relic: str, seat: int, card: str) -> dict[str, An
         owners = {k: v for k, v in owners.items() if v}
         return {"targets": sorted(map(int, owners)), "count": 2, "owners_by_seat": owners}
     if relic == "bangle_of_oaths":
-        return {"owners": sorted({p.owner for p in state.placements if p.target == seat}), "max": 2}
+        return {
+            "owners": sorted({p.owner for p in state.placements if p.target == seat}),
+            "max": 2,
+            "partner": _partner(state, card),
+        }
     if relic in ("key_of_quick_passage",):
         return {}
+    if relic == "scales_of_justice":
+        return {"targets": list(state.tie.candidates), "discard": seat not in state.tie.candidates}
     return {"targets": living}
 
 
@@ -710,27 +834,10 @@ def _use(state: State, action: Action, now: float):
     relic = action.args.get("relic")
     data = _data(state)
     seat = action.seat
-    if relic == "blood_of_the_one" and state.phase == MINGLING:
-        card = next(
-            (
-                c
-                for c in cards_of(state, seat)
-                if acting_as(state, c) == relic and is_active(state, c)
-            ),
-            None,
-        )
-        if card is None:
-            raise IllegalAction("wrong_phase", "You hold no usable Blood of the One.")
-        state, events, _ = _blood(state, seat, card, _targets(action, 1), [])
-        if mingling.mingling_done(state):  # R3.3: the victim's tokens were the last ones
-            events.append(
-                public(state, "mingling_over", "Every token is placed: Mingling is over.")
-            )
-            state = evolve(state, deadline=None, step="post_mingling")
-        return state, events, False
-    if relic == "scales_of_justice" and state.phase == TIEBREAK:
-        return _scales(state, seat, action)
     window = data["window"] if state.phase == WINDOW else None
+    own = window is not None and window["seat"] == seat and window["as"] == relic
+    if relic == "blood_of_the_one" and not own:
+        return _blood_at_any_time(state, seat, action)
     if window is None or window["seat"] != seat:
         raise IllegalAction("wrong_phase", "It is not your relic's window (R10.3).")
     if relic != window["as"]:
@@ -780,7 +887,12 @@ def _bell(state, seat, card, action, now):
     state = _mark(state, "ritual_bell", hit)
     state = _update(state, negated=_data(state)["negated"] + [{"card": hit, "round": state.round}])
     events = [
-        public(state, "relic_used", f"The Ritual Bell silences seat {target}'s relic this round.")
+        public(
+            state,
+            "relic_used",
+            f"Seat {seat} rings the Ritual Bell: seat {target}'s {BY_ID[kind(hit)].name} is "
+            "negated this round.",
+        )
     ]
     events.append(
         private(
@@ -809,7 +921,7 @@ def _ring(state, seat, card, action, now):
         public(
             state,
             "relic_used",
-            f"The Signet Ring swaps relics between two players, one at seat {target}.",
+            f"Seat {seat}'s Signet Ring swaps with seat {target}'s {BY_ID[kind(hit)].name}.",
         )
     ]
     events.append(
@@ -832,7 +944,11 @@ def _hindsight(state, seat, card, action, now):
     relic = kind(copied)
     state = _update(state, copy={"round": state.round, "as": relic, "card": copied})
     events = [
-        public(state, "relic_used", f"The Hindsight Looking Glass copies the {BY_ID[relic].name}.")
+        public(
+            state,
+            "relic_used",
+            f"Seat {seat}'s Hindsight Looking Glass copies seat {target}'s {BY_ID[relic].name}.",
+        )
     ]
     if relic in ("ritual_bell", "signet_ring"):  # earlier in the order: it acts at once
         state = _update(state, window={**_data(state)["window"], "as": relic})
@@ -871,7 +987,7 @@ def _bangle(state, seat, card, action, now):
     owners = action.args.get("owners") or []
     if not isinstance(owners, list) or len(owners) > 2 or len(set(owners)) != len(owners):
         raise IllegalAction("bad_request", "Name up to 2 token owners in 'owners'.")
-    if not owners:  # moving nothing would only name the partner's seat to the table
+    if not owners:  # moving nothing is passing
         raise IllegalAction("illegal_target", "Name 1 or 2 token owners, or pass to move none.")
     placements = list(state.placements)
     moving = [p for p in placements if p.target == seat and p.owner in owners]
@@ -907,8 +1023,28 @@ def _key(state, seat, card, action, now):
 
 
 def _blood_window(state, seat, card, action, now):
-    state, events, _ = _blood(state, seat, card, _targets(action, 1), [])
-    return _close_window(state, card), events, False
+    state, events = _blood(state, seat, card, _targets(action, 1), [])
+    if _data(state)["window"] is not None:  # else the death already closed it
+        state = _close_window(state, card)
+    return state, events, False
+
+
+def _scales(state, seat, card, action, now):
+    """R11: settle the Dining tie whose window is open: a tied holder chooses the outcome and keeps
+    the Scales; any other holder discards them to decide it."""
+    tie = state.tie
+    (winner,) = _targets(action, 1)
+    if winner not in tie.candidates:
+        raise IllegalAction("illegal_target", "Choose one of the tied players.")
+    state = _close_window(state, card)
+    if seat in tie.candidates:
+        text = f"Seat {seat} holds the Scales of Justice and settles the tie: seat {winner}."
+    else:
+        state = _discard(state, card)
+        text = f"Seat {seat} discards the Scales of Justice to settle the tie: seat {winner}."
+    events = [public(state, "relic_used", text)]
+    state, resolution = ties._settled(state, tie, winner, "scales_of_justice", events)
+    return dining.settle(state, resolution, events, now), events, False
 
 
 WINDOW_EFFECTS = {
@@ -919,6 +1055,7 @@ WINDOW_EFFECTS = {
     "bangle_of_oaths": _bangle,
     "key_of_quick_passage": _key,
     "blood_of_the_one": _blood_window,
+    "scales_of_justice": _scales,
 }
 
 
@@ -970,57 +1107,100 @@ def _partner(state: State, card: str) -> int | None:
 
 def _blood(state: State, seat: int, card: str, targets: list[int], events: list):
     """R11: discard, name a living player; the app tells whether they are Mesmerized; if so they
-    die, their placed tokens this round are removed, and their Last Will is drawn as usual."""
+    die, their placed tokens this round are removed (even revealed ones), and their Last Will is
+    drawn as usual: when Dining opens, or at once in Dining (flow._aftermath)."""
     (target,) = targets
     if target not in state.living:
         raise IllegalAction("illegal_target", "Blood of the One names a living player.")
     state = _discard(state, card)
     mesmerized = state.player(target).mesmerized
-    verdict = "is Mesmerized" if mesmerized else "is not Mesmerized"
+    verdict = (
+        "is Mesmerized: they die, and their tokens this round are removed"
+        if mesmerized
+        else "is not Mesmerized"
+    )
     events.append(
-        public(state, "relic_used", f"Blood of the One: seat {target} {verdict}.", target=target)
+        public(
+            state,
+            "relic_used",
+            f"Seat {seat} uses Blood of the One: seat {target} {verdict}.",
+            target=target,
+        )
     )
     if not mesmerized:
-        return state, events, False
+        return state, events
     state = evolve(state, placements=tuple(p for p in state.placements if p.owner != target))
-    if state.dining is not None:
+    in_dining = state.dining is not None and not state.dining.complete
+    if in_dining:
         state = evolve(
             state,
             dining=evolve(
                 state.dining, tokens=tuple(p for p in state.dining.tokens if p.owner != target)
             ),
         )
+    living = state.living
     state = dining.eliminate(state, target, events, cause="blood_of_the_one")
-    return last_wills.owe(state, target), events, False
+    if not in_dining:
+        state = last_wills.owe(state, target)
+    dead = [s for s in living if not state.player(s).alive]
+    return _without_the_dead(state, dead, events), events
 
 
-def _scales(state: State, seat: int, action: Action):
-    """R11: discard the Scales to decide any one elimination or election tie."""
-    tie = state.tie
+def _blood_at_any_time(state: State, seat: int, action: Action):
+    """R11 amended: Blood of the One outside its own windows, whenever the game waits on someone."""
     card = next(
-        (
-            c
-            for c in cards_of(state, seat)
-            if acting_as(state, c) == "scales_of_justice" and is_active(state, c)
-        ),
-        None,
+        (c for c in _active_cards(state, "blood_of_the_one") if holder(state, c) == seat), None
     )
-    if card is None or tie.kind not in ("elimination", "election"):
-        raise IllegalAction("wrong_phase", "You hold no usable Scales of Justice for this tie.")
-    (winner,) = _targets(action, 1)
-    if winner not in tie.candidates:
-        raise IllegalAction("illegal_target", "Choose one of the tied players.")
-    state = _discard(state, card)
-    events = [
-        public(
-            state,
-            "relic_used",
-            f"The Scales of Justice are discarded to settle the tie: seat {winner}.",
+    if card is None or state.phase not in BLOOD_PHASES:
+        raise IllegalAction("wrong_phase", "You hold no usable Blood of the One now.")
+    state, events = _blood(state, seat, card, _targets(action, 1), [])
+    if state.phase == MINGLING and mingling.mingling_done(state):  # R3.3: the last tokens
+        events.append(public(state, "mingling_over", "Every token is placed: Mingling is over."))
+        return evolve(state, deadline=None, step="post_mingling"), events, False
+    # Whatever still waits on a player goes on as it was (its deadline too); else the flow goes on.
+    return state, events, state.phase in (MINGLING, WINDOW, CHOICE, TIEBREAK, last_wills.LAST_WILL)
+
+
+RECOUNT = {  # the step that counts again a tie not yet settled
+    "intervention": "intervention",
+    "examination": "stakes",
+    "elimination": "stakes",
+    "election": "election",
+}
+
+
+def _without_the_dead(state: State, dead: list[int], events: list) -> State:
+    """What the deaths by Blood of the One change in whatever is open (module docstring)."""
+    data = _data(state)
+    if state.tie is not None:  # in Dining, a tie not yet settled: counted again without them
+        kind_ = state.tie.kind
+        events.append(
+            public(
+                state,
+                "tie_recount",
+                f"The tie for {ties.KIND_WORDS[kind_]} is counted again without the dead; "
+                "its votes so far are void.",
+                kind=kind_,
+            )
         )
-    ]
-    state, resolution = ties._settled(state, tie, winner, "scales_of_justice", events)
-    state = dining.settle(state, resolution, events, 0.0)
-    return state, events, False
+        state = _update(state, window=None)
+        return evolve(state, tie=None, phase="dining", deadline=None, step=RECOUNT[kind_])
+    if state.phase == WINDOW and data["window"]["seat"] in dead:
+        return _close_window(state, data["window"]["card"])
+    if state.phase == CHOICE:
+        choice = data["choice"]
+        if choice["relic"] == "van_helsings_journal":  # it reads a dead player for a living one
+            if choice["seat"] in dead:
+                return _close_choice(state, choice, declined=True)
+            return state
+        targets = [t for t in choice["targets"] if t not in dead]  # the Idol goes to the living
+        if not targets:
+            return _close_choice(state, choice, declined=True)
+        return _update(state, choice={**choice, "targets": targets})
+    if state.phase == last_wills.LAST_WILL:
+        for seat in dead:
+            state = last_wills.forget(state, seat, events)
+    return state
 
 
 def _cross(state: State, seat: int, cause: str, events: list) -> State:
@@ -1039,13 +1219,18 @@ def _cross(state: State, seat: int, cause: str, events: list) -> State:
     vampire = sum(n for owner, n in stakes if on_vampire_side(state.player(owner).role))
     if total == 0 or 2 * vampire < total:
         return state
+    cross = {"round": state.round, "seat": seat, "stake_votes": total, "from_vampires": vampire}
     events.append(
         public(
             state,
             "relic_cross",
-            f"Seat {seat} held the Cross of Saint John, staked mostly by Vampires.",
+            f"Seat {seat} held the Cross of Saint John: {vampire} of the {total} Stake votes "
+            "placed on them came from the Vampires and the Lord (automatic votes do not count), "
+            "at least half: the Hunters win at once.",
+            **cross,
         )
     )
+    state = _update(state, cross=cross)  # shown in the Dining's recap (view: last_dining.cross)
     return evolve(state, outcome=Outcome("hunters", "The Cross of Saint John (R11, R12.3)."))
 
 
@@ -1089,6 +1274,22 @@ def _deferred_deaths(state: State):
     return state, events, False
 
 
+def _after_death(state: State, now: float):
+    """After a death in Dining and its Last Will: the False Idol's hand-over, then the Journal."""
+    if state.phase == CHOICE:  # a choice on this death is still open
+        return state, [], True
+    result = _offer_idol(state, now)
+    if result is not None and result[2]:
+        return result
+    silenced = result is not None  # a negated Idol, marked as offered
+    if silenced:
+        state = result[0]
+    result = _offer_journal(state, dining.dying(state), now)
+    if result is None and silenced:
+        return state, [], False
+    return result
+
+
 def _offer_idol(state: State, now: float):
     data = _data(state)
     if data["idol_handovers"] >= 2 or data["choice"]:
@@ -1108,13 +1309,14 @@ def _offer_idol(state: State, now: float):
     return None
 
 
-def _offer_journal(state: State, now: float):
-    eliminated = state.dining.eliminated
+def _offer_journal(state: State, eliminated: int, now: float):
+    """R11: after a death in Dining and its Last Will, each Journal holder none of whose Stakes
+    lies on that seat may examine them (R13 amended: after each death, in order)."""
     data = _data(state)
-    if eliminated is None or data["choice"]:
+    if data["choice"] or state.three_living:
         return None
     for seat in _with_card(state, "van_helsings_journal"):
-        key = ["van_helsings_journal", seat, state.round]
+        key = ["van_helsings_journal", seat, state.round, eliminated]
         if key in data["offered"] or seat == eliminated:
             continue
         if any(

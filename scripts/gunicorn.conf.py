@@ -7,6 +7,9 @@ worker_class = "gthread"
 threads = 4
 accesslog = "-"
 graceful_timeout = 5
+# gunicorn's own limit (its maximum): longer request lines get its plain-text 400. Django refuses
+# paths and queries over MAX_URL_LENGTH (4096) itself, with a JSON 414 on the API.
+limit_request_line = 8190
 # gunicorn >= 25 opens a control socket in ~/.gunicorn by default; a local run needs none.
 control_socket_disable = True
 

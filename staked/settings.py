@@ -169,6 +169,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "django_htmx",
     "template_partials",
     "games",
@@ -178,6 +179,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "staked.middleware.RequestLineLimit",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -187,6 +189,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "staked.middleware.ResponseHeaders",
 ]
 
 ROOT_URLCONF = "staked.urls"
@@ -302,20 +306,53 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.ScopedRateThrottle"],
-    "DEFAULT_THROTTLE_RATES": {
-        "actions": env.str("THROTTLE_ACTIONS", default="120/min"),
-        "auth": env.str("THROTTLE_AUTH", default="30/min"),
-    },
+    # DRF's JSON parser with a body size and a nesting limit (staked/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["staked.parsers.JSONParser"],
+    # Every API view's `throttle_scope` is counted by staked/limits.py, as the pages are.
+    "DEFAULT_THROTTLE_CLASSES": ["staked.limits.LimitThrottle"],
     "EXCEPTION_HANDLER": "games.api.errors.handle",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
+
+def env_rate(name: str, *, default: str) -> str:
+    from staked.rates import Rate
+
+    value = _raw(name) or default
+    try:
+        Rate.parse(value)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name}: {exc}.") from None
+    return value
+
+
+# Rate limits (staked/limits.py, README.md "Rate limits"): the same budgets on the API and the
+# pages. The scope's key (an address, a player, an account) is in staked.limits.SCOPES.
+RATE_LIMITS = {
+    "auth": env_rate("THROTTLE_AUTH", default="30/min"),
+    "password": env_rate("THROTTLE_PASSWORD", default="10/15min"),
+    "games": env_rate("THROTTLE_GAMES", default="30/hour"),
+    "actions": env_rate("THROTTLE_ACTIONS", default="120/min"),
+    "chat": env_rate("THROTTLE_CHAT", default="30/min"),
+    "chat_burst": env_rate("THROTTLE_CHAT_BURST", default="5/10s"),
+}
+# Open lobbies one player may host at once (services.game_create): more are refused with
+# 409 too_many_lobbies, so that no one can crowd the list of open tables.
+MAX_OPEN_LOBBIES = env_int("MAX_OPEN_LOBBIES", default=5, minimum=1)
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Staked! API",
-    "DESCRIPTION": "Public REST API of Staked!, an online hidden-role party game.",
+    "DESCRIPTION": (
+        "Public REST API of Staked!, an online hidden-role party game.\n\n"
+        "Every error is `{code, detail}`. Rate limits (per address for sign-ins, per player for "
+        f"new tables and moves): auth {RATE_LIMITS['auth']}, password attempts per account "
+        f"{RATE_LIMITS['password']}, new tables {RATE_LIMITS['games']}, moves "
+        f"{RATE_LIMITS['actions']}, chat {RATE_LIMITS['chat_burst']} and {RATE_LIMITS['chat']} "
+        "per seat. Counted answers carry `RateLimit-Limit`, `RateLimit-Remaining`, "
+        "`RateLimit-Reset` and `RateLimit-Policy`; over a limit, `429 rate_limited` with "
+        "`Retry-After`."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI and ReDoc assets come from drf-spectacular-sidecar, never from a CDN.
@@ -438,10 +475,35 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", defa
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
 # Behind a load balancer that terminates TLS and sets X-Forwarded-Proto (and strips a client's),
 # set BEHIND_TLS_PROXY=1: otherwise every request looks like plain HTTP and redirects forever.
-if env_bool("BEHIND_TLS_PROXY", default=False):
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", default=False)
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# How many proxies of ours stand before the app, each appending to X-Forwarded-For: the rate
+# limits count a client by the address the nearest one saw (staked.limits.client_address).
+# 0 (the default without BEHIND_TLS_PROXY): the header is ignored and REMOTE_ADDR counts, so a
+# client cannot pick the address it is counted under.
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", default=1 if BEHIND_TLS_PROXY else 0, minimum=0)
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+# Only the app's own scripts and styles run (no inline script, no inline style): a name or a
+# message that slipped past escaping still could not run. Swagger UI at /api/v1/docs/ needs
+# inline styles and data: images, and has a policy of its own (staked/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Paths and query strings longer than this are refused with 414 (staked/middleware.py);
+# gunicorn refuses request lines over 8190 bytes before Django sees them.
+MAX_URL_LENGTH = env_int("MAX_URL_LENGTH", default=4096, minimum=256)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 

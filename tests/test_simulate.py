@@ -111,6 +111,23 @@ def test_the_command_writes_a_balance_report_with_its_chart(tmp_path):
     assert svg.startswith("<svg") and svg.count("<polyline") == 2
 
 
+def test_the_balance_report_ends_with_the_hand_written_notes(tmp_path):
+    report, notes = tmp_path / "balance.md", tmp_path / "notes.md"
+    notes.write_text("## What moved\n\nThe Dagger, as printed.\n")
+    call_command(
+        "simulate",
+        players="6",
+        games=5,
+        workers=1,
+        report=str(report),
+        notes=str(notes),
+        no_progress=True,
+        stdout=io.StringIO(),
+    )
+    text = report.read_text()
+    assert "## What moved\n\nThe Dagger, as printed." in text
+
+
 def test_the_command_refuses_a_player_count_out_of_range():
     with pytest.raises(CommandError, match="6–12"):
         call_command("simulate", players="4-8", games=1, stdout=io.StringIO())

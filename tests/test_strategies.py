@@ -313,7 +313,7 @@ def test_sensible_hunter_rings_a_known_vampire_and_keeps_the_ring_when_it_knows_
     ]
     assert sensible.choose(random.Random(1), view) == (
         "use_relic",
-        {"relic": "signet_ring", "targets": [2]},
+        {"relic": "signet_ring", "targets": [2], "card": "whisper_wick_candle"},
     )
     view["me"]["knowledge"] = []
     view["last_dining"] = None  # no suspicion either
@@ -327,12 +327,17 @@ def test_sensible_bot_copies_a_ghosts_relic_with_the_hindsight_looking_glass():
     while window(t)["seat"] != 3:
         t.do(window(t)["seat"], "pass")
     choice = sensible.choose(random.Random(1), t.view(3))
-    assert choice == ("use_relic", {"relic": "hindsight_looking_glass", "targets": [5]})
+    assert choice == (
+        "use_relic",
+        {"relic": "hindsight_looking_glass", "targets": [5], "card": "key_of_quick_passage"},
+    )
     t.do(3, choice[0], **choice[1])
     assert t.view(3)["me"]["relic"]["acting_as"] == "key_of_quick_passage"
 
 
-def test_sensible_bot_passes_the_bangle_whose_partner_it_cannot_see():
+def test_sensible_bot_moves_a_likely_stake_to_the_bangle_partner_it_now_sees():
+    """R10.2a: the partner is public, so the bot knows which moves the rules allow; it moves a
+    token off its seat while that lowers the higher of the two counts (they die together)."""
     wanted = {**W6, 2: "bangle_of_oaths", 5: "bangle_of_oaths", 6: "key_of_quick_passage"}
     wanted[4] = "blood_of_the_one"
     t = relic_table("LVHHHH", wanted, elect=None)
@@ -346,11 +351,44 @@ def test_sensible_bot_passes_the_bangle_whose_partner_it_cannot_see():
             6: "S3 S5 F1",
         }
     )  # seat 5 (a Bangle) is the most staked
-    assert window(t)["as"] == "bangle_of_oaths"
-    for seat in (2, 5):
-        assert window(t)["seat"] == seat
-        assert sensible.choose(random.Random(1), t.view(seat)) == ("pass", {})
-        t.do(seat, "pass")
+    assert window(t)["as"] == "bangle_of_oaths" and window(t)["seat"] == 2
+    # seat 2: the tokens on it are seat 3's (already on seat 5) and seat 5's own: none may move
+    assert sensible.choose(random.Random(1), t.view(2)) == ("pass", {})
+    t.do(2, "pass")
+    assert window(t)["seat"] == 5
+    choice = sensible.choose(random.Random(1), t.view(5))  # seat 1 has a token on seat 2
+    assert choice == ("use_relic", {"relic": "bangle_of_oaths", "owners": [4]})
+    t.do(5, choice[0], **choice[1])
+    assert 4 in t.view(None)["seats"][1]["placed_by"]
+
+
+def test_sensible_vampires_keep_their_stakes_off_a_cross_of_saint_john_holder():
+    """R10.2a: the Vampires can see the Cross now, and avoid it while another Hunter is free.
+    Seat 4, the Alpha, is the one they would stake first without it."""
+    t = relic_table("LVHHHH", {**W6, 4: "cross_of_saint_john"})
+    for seat in (1, 2):
+        for _ in range(3):
+            name, args = sensible.choose(random.Random(seat), t.view(seat))
+            assert name == "place_token"
+            if args["token"] == "stake":
+                assert args["target"] != 4, seat
+            t.do(seat, name, **args)
+
+
+def test_sensible_scales_holder_settles_a_tie_it_is_in_and_passes_a_blind_one():
+    from tests.relics.test_r11_cards import TIE, finish_round, table, to_post
+
+    t = table(s3="scales_of_justice")
+    to_post(t, TIE)  # seats 3 and 5 are tied for elimination
+    finish_round(t)
+    choice = sensible.choose(random.Random(1), t.view(3))
+    assert choice == ("use_relic", {"relic": "scales_of_justice", "targets": [5]})
+    t2 = table(s6="scales_of_justice")
+    to_post(t2, TIE)
+    finish_round(t2)
+    view = t2.view(6)
+    view["me"]["knowledge"] = []  # nobody's side known: the card is not worth spending
+    assert sensible.choose(random.Random(1), view) == ("pass", {})
 
 
 def _journal_view(roles: str, seat: int, **changes):
@@ -390,8 +428,8 @@ def test_sensible_vampires_decline_van_helsings_journal():
 
 def test_sensible_bots_use_the_candle_ring_glass_and_journal_and_never_move_illegally(monkeypatch):
     """A seeded simulator run with relics: every relic window the sensible bot plays is legal,
-    and the Candle, Signet Ring, Hindsight Looking Glass and Van Helsing's Journal all get used
-    (the Bangle is passed, never refused)."""
+    and the Candle, Signet Ring, Hindsight Looking Glass, Van Helsing's Journal, the Bangle of
+    Oaths and the Scales of Justice all get used."""
     used = collections.Counter()
     apply = simulate.apply
 
@@ -414,6 +452,8 @@ RELIC_NAMES = (
     "Signet Ring",
     "Hindsight Looking Glass",
     "Van Helsing's Journal",
+    "Bangle of Oaths",
+    "Scales of Justice",
 )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -9,6 +11,7 @@ from rest_framework.views import exception_handler
 from games.engine import IllegalAction
 from games.engine.errors import HTTP_STATUS
 from games.services import GameError
+from staked import limits
 
 DRF_CODES = {
     exceptions.ParseError: "bad_request",
@@ -34,6 +37,8 @@ def handle(exc, context):
         return None
     code = next((c for cls, c in DRF_CODES.items() if isinstance(exc, cls)), "error")
     body = {"code": code, "detail": _detail(exc)}
+    if isinstance(exc, exceptions.Throttled):  # one wording for every 429 (staked/limits.py)
+        body["detail"] = limits.refusal(max(1, math.ceil(exc.wait or 1)))
     if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
         body["errors"] = exc.detail
     if response.status_code == status.HTTP_401_UNAUTHORIZED:

@@ -3,6 +3,7 @@ shapes the OpenAPI schema documents. Whether a well-formed action is legal is th
 
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS
@@ -11,12 +12,23 @@ ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
 TOKEN_CHOICES = ["stake", "feast", "double_stake", "investigation"]
 
 
+# Blank and all-space text is refused; the pattern says so in the schema too (a client that
+# follows the schema never sends what the server refuses).
+NOT_BLANK = RegexValidator(r"\S", "This field may not be blank.")
+
+
+def text(max_length: int = 40, **kwargs) -> serializers.CharField:
+    return serializers.CharField(
+        max_length=max_length, trim_whitespace=True, validators=[NOT_BLANK], **kwargs
+    )
+
+
 class NameIn(serializers.Serializer):
-    name = serializers.CharField(max_length=40, trim_whitespace=True)
+    name = text()
 
 
 class OptionalNameIn(serializers.Serializer):
-    name = serializers.CharField(max_length=40, trim_whitespace=True, required=False)
+    name = text(required=False)
 
 
 class RegisterIn(serializers.Serializer):
@@ -24,7 +36,16 @@ class RegisterIn(serializers.Serializer):
         r"^[\w.@+-]{3,40}$", help_text="3–40 letters, digits or .@+-_"
     )
     password = serializers.CharField(min_length=8, max_length=128, write_only=True)
-    name = serializers.CharField(max_length=40, required=False)
+    name = text(required=False)
+
+
+class TokenIn(serializers.Serializer):
+    """DRF's AuthTokenSerializer's fields, with the schema saying that neither may be empty."""
+
+    username = text(150)
+    password = serializers.CharField(
+        min_length=1, max_length=128, trim_whitespace=False, write_only=True
+    )
 
 
 class TokenOut(serializers.Serializer):
@@ -47,9 +68,7 @@ class TimersIn(serializers.Serializer):
 
 
 class GameCreateIn(serializers.Serializer):
-    name = serializers.CharField(
-        max_length=40, required=False, help_text="the host's name at this table"
-    )
+    name = text(required=False, help_text="the host's name at this table")
     relics = serializers.BooleanField(required=False, default=False)
     last_wills = serializers.BooleanField(required=False, default=True)
     expansion = serializers.BooleanField(required=False, default=False, help_text="11–12 players")
@@ -272,7 +291,13 @@ class GameListItemOut(serializers.Serializer):
 
 
 class GameListOut(serializers.Serializer):
-    games = GameListItemOut(many=True)
+    games = GameListItemOut(
+        many=True,
+        help_text="your own games first (all of them, on page 1), then open lobbies of others",
+    )
+    next = serializers.URLField(
+        allow_null=True, help_text="the next page of open lobbies, or null on the last"
+    )
 
 
 class EventOut(serializers.Serializer):
@@ -289,8 +314,8 @@ class EventListOut(serializers.Serializer):
 
 
 class SeatClaimIn(serializers.Serializer):
-    token = serializers.CharField(max_length=64, help_text="from the host's handover link")
-    name = serializers.CharField(max_length=40, trim_whitespace=True, required=False)
+    token = text(64, help_text="from the host's handover link")
+    name = text(required=False)
 
 
 class SeatInviteOut(serializers.Serializer):

@@ -18,10 +18,12 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import seats, selectors, services
+from games import listing, seats, selectors, services
 from games.api import serializers as s
 from games.api.auth import issue_token, revoke, token_cache_key
+from games.api.strict import check_types
 from games.services import GameError
+from staked import limits
 
 ERRORS = {
     400: OpenApiResponse(s.ErrorOut, description="bad_request | illegal_target | illegal_token"),
@@ -48,6 +50,7 @@ def _token_out(user) -> dict:
 
 def _valid(serializer_class, data):
     serializer = serializer_class(data=data)
+    check_types(serializer, data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 
@@ -109,8 +112,13 @@ class TokenView(APIView):
     permission_classes = [AllowAny]
     throttle_scope = "auth"
 
-    @extend_schema(request=AuthTokenSerializer, responses={200: s.TokenOut, **_errors(400, 429)})
+    @extend_schema(request=s.TokenIn, responses={200: s.TokenOut, **_errors(400, 429)})
     def post(self, request):
+        username = request.data.get("username") if isinstance(request.data, dict) else None
+        if isinstance(username, str):  # guesses at one account, from any number of addresses
+            verdict = limits.hit("password", f"account:{username.lower()}")
+            if not verdict.allowed:
+                raise exceptions.Throttled(wait=verdict.retry_after)
         data = _valid(AuthTokenSerializer, request.data)
         return Response(_token_out(data["user"]))
 
@@ -150,29 +158,41 @@ class TokenView(APIView):
 
 class GamesView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_scope = {"POST": "games"}
 
-    @extend_schema(operation_id="games_list", responses={200: s.GameListOut, **_errors(401)})
-    def get(self, request):
-        games = []
-        for game in selectors.games_for(request.user):
-            players = list(game.players.all())
-            games.append(
-                {
-                    "code": game.code,
-                    "status": game.status,
-                    "phase": game.phase,
-                    "round": game.round,
-                    "players": len(players),
-                    "my_seat": next(
-                        (p.seat for p in players if p.user_id == request.user.id), None
-                    ),
-                    "options": selectors.public_options(game.options),
-                    "updated_at": game.updated_at,
-                }
+    @extend_schema(
+        operation_id="games_list",
+        parameters=[
+            OpenApiParameter(
+                "page",
+                {"type": "integer", "minimum": 1, "maximum": 100_000},
+                description=f"page of others' open lobbies ({listing.LOBBY_PAGE} a page); "
+                "your own games are all on page 1, before them",
             )
-        return Response(s.GameListOut({"games": games}).data)
+        ],
+        responses={200: s.GameListOut, **_errors(400, 401)},
+    )
+    def get(self, request):
+        page = _whole_number(request, "page", default=1, low=1, high=100_000)
+        mine = listing.my_games(request.user) if page == 1 else []
+        lobbies, more = listing.open_lobbies(request.user, page=page)
+        games = [_list_item(game, request.user) for game in mine + lobbies]
+        following = None
+        if more:
+            query = request.query_params.copy()
+            query["page"] = str(page + 1)
+            following = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+        return Response(s.GameListOut({"games": games, "next": following}).data)
 
-    @extend_schema(request=s.GameCreateIn, responses={201: s.GameViewOut, **_errors(400, 401, 403)})
+    @extend_schema(
+        request=s.GameCreateIn,
+        responses={
+            201: s.GameViewOut,
+            **_errors(400, 401, 403),
+            409: OpenApiResponse(s.ErrorOut, description="too_many_lobbies"),
+            429: ERRORS[429],
+        },
+    )
     def post(self, request):
         options = dict(_valid(s.GameCreateIn, request.data))
         user = request.user
@@ -183,6 +203,31 @@ class GamesView(APIView):
         name = options.pop("name", None) or display_name(user)
         game = services.game_create(host=user, options=options, name=name)
         return _view_response(game, user, status.HTTP_201_CREATED)
+
+
+def _list_item(game, user) -> dict:
+    players = list(game.players.all())
+    return {
+        "code": game.code,
+        "status": game.status,
+        "phase": game.phase,
+        "round": game.round,
+        "players": len(players),
+        "my_seat": next((p.seat for p in players if p.user_id == user.id), None),
+        "options": selectors.public_options(game.options),
+        "updated_at": game.updated_at,
+    }
+
+
+def _whole_number(request, name: str, *, default: int, low: int, high: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isascii() or not raw.isdigit() or not low <= int(raw) <= high:
+        raise GameError(
+            "bad_request", f"'{name}' must be a whole number from {low} to {high}.", 400
+        )
+    return int(raw)
 
 
 def _mixed_seed(seed: int) -> int:
@@ -351,7 +396,10 @@ class ActionView(APIView):
                 description="the body depends on the action: see API.md",
             ),
             OpenApiParameter(
-                "If-Match", str, OpenApiParameter.HEADER, description="the version you saw"
+                "If-Match",
+                {"type": "string", "pattern": r'^(W/)?"?[0-9]{1,18}"?$'},
+                OpenApiParameter.HEADER,
+                description='the version you saw: 8 or "8"',
             ),
         ],
         responses={200: s.GameViewOut, **_errors(400, 401, 403, 404, 409, 429)},
@@ -462,6 +510,7 @@ class RematchView(APIView):
     seated; later taps return it (200), seating again a player who had left it."""
 
     permission_classes = [IsAuthenticated]
+    throttle_scope = "games"
 
     @extend_schema(
         request=None,
@@ -472,6 +521,7 @@ class RematchView(APIView):
             403: _refusal("forbidden (not a player of this game)"),
             404: _refusal("not_found"),
             409: _refusal("wrong_phase (not over yet)"),
+            429: ERRORS[429],
         },
     )
     def post(self, request, code: str):

@@ -5,6 +5,6 @@ from django.urls import path
 from games.chat import api
 
 urlpatterns = [
-    path("<str:channel>/", api.ChatView.as_view(), name="chat"),
-    path("<str:channel>/<int:message_id>/hide/", api.HideView.as_view(), name="chat-hide"),
+    path("<name:channel>/", api.ChatView.as_view(), name="chat"),
+    path("<name:channel>/<id:message_id>/hide/", api.HideView.as_view(), name="chat-hide"),
 ]

@@ -38,5 +38,7 @@ class InvalidOut(serializers.Serializer):
     code = serializers.CharField()
     detail = serializers.CharField()
     errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()), help_text="field -> problems"
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="field -> problems (absent when the body is not JSON at all)",
     )

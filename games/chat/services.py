@@ -10,13 +10,13 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from games.chat import ratelimit
 from games.chat.audience import channel_access
 from games.chat.models import MAX_LENGTH, Message
 from games.chat.selectors import stamp_changed
 from games.models import Game
 from games.selectors import seat_of
 from games.services import GameError
+from staked import limits
 
 log = logging.getLogger("games")
 
@@ -64,9 +64,11 @@ def message_post(*, game: Game, user, channel: str, text: str) -> Message:
     if not access.write:
         raise GameError("channel_forbidden", access.why_not, 403)
     text = clean_text(text)
-    wait = ratelimit.retry_after(player.id)
-    if wait is not None:
-        raise RateLimited(wait)
+    # Both budgets count (staked/limits.py): 5 in 10 s and 30 a minute, per seat by default.
+    verdicts = [limits.hit(scope, f"seat:{player.id}") for scope in ("chat_burst", "chat")]
+    waits = [v.retry_after for v in verdicts if not v.allowed]
+    if waits:
+        raise RateLimited(max(waits))
     for _ in range(5):
         try:
             with transaction.atomic():

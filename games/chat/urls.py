@@ -5,7 +5,7 @@ from django.urls import path
 from games.chat import views
 
 urlpatterns = [
-    path("<str:channel>/", views.channel_view, name="chat"),
-    path("<str:channel>/messages", views.messages_view, name="chat-messages"),
-    path("<str:channel>/<int:message_id>/hide", views.hide_view, name="chat-hide"),
+    path("<name:channel>/", views.channel_view, name="chat"),
+    path("<name:channel>/messages", views.messages_view, name="chat-messages"),
+    path("<name:channel>/<id:message_id>/hide", views.hide_view, name="chat-hide"),
 ]

@@ -64,8 +64,9 @@ def intervention(state: State, events: list, now: float):
     if not intervention_open(state):
         return state, False
     counts = Counter()
-    for v in state.dining.intervention:
-        if v.target != state.last_protected:
+    players = state.players
+    for v in state.dining.intervention:  # R7.3: never last round's, only the living (amended)
+        if v.target != state.last_protected and players[v.target - 1].alive:
             counts[v.target] += ties.vote_weight(state, v.voter)
     if not counts:
         return state, False
@@ -107,6 +108,15 @@ def investigation(state: State, events: list, now: float):
     if token is None or not state.player(alpha).alive:
         return state, False
     target = token.target
+    if not state.player(target).alive:  # killed this round (Blood of the One): no one to look at
+        events.append(
+            public(
+                state,
+                "investigation",
+                f"The Investigation token lay on seat {target}, who died this round: no effect.",
+            )
+        )
+        return state, False
     if target == state.dining.protected:
         events.append(
             public(
@@ -246,7 +256,7 @@ def _decide(state: State, kind: str, tally: dict[int, int], events: list, now: f
     leaders = tuple(sorted(s for s, n in tally.items() if n == top))
     if len(leaders) == 1:
         return settle(state, ties.Resolution(kind, leaders[0], None), events, now), False
-    return ties.open_tie(state, kind, leaders, now, events), True
+    return ties.pending_tie(state, kind, leaders), False
 
 
 def settle(state: State, resolution: ties.Resolution, events: list, now: float) -> State:
@@ -292,6 +302,8 @@ def eliminate(state: State, seat: int, events: list, cause: str = "dining") -> S
         return state
     state = with_player(state, seat, alive=False)
     state = evolve(state, ghosts=state.ghosts + (seat,))
+    if state.dining is not None and not state.dining.complete:  # its aftermath: flow._aftermath
+        state = evolve(state, dining=evolve(state.dining, deaths=state.dining.deaths + (seat,)))
     if cause == "dining":
         state = evolve(state, dining=evolve(state.dining, eliminated=seat))
         events.append(
@@ -312,6 +324,11 @@ def eliminate(state: State, seat: int, events: list, cause: str = "dining") -> S
     for module in hooks.using(state, "on_eliminated"):
         state = module.on_eliminated(state, seat, cause, events)
     return state
+
+
+def dying(state: State) -> int:
+    """The death in Dining whose aftermath is under way (`after_death`, R13 amended)."""
+    return state.dining.deaths[state.dining.settled]
 
 
 def _ask_examiner(state: State, seat: int, events: list, now: float) -> State:

@@ -6,6 +6,11 @@ window) or the game ends; every action and every timeout ends by calling it agai
     round_start → deal → pre_mingling → mingling (window) → post_mingling → reveal
     → after_reveal → intervention → investigation → stakes → [after_elimination] → election
     → round_end → the next round's round_start
+
+A tie for the most Stakes or Feasts goes through `before_tie` (a module's window, e.g. the Scales
+of Justice) before its vote opens (`open_tie`). Whenever someone has died in Dining, before the
+next step, each death in turn gets its aftermath (`after_death`: the Last Will, then Van
+Helsing's Journal), in the order they died (R13 amended).
 """
 
 from __future__ import annotations
@@ -149,7 +154,11 @@ def _after_mingling_move(state: State, events: list, now: float):
 
 def _run(state: State, events: list, now: float) -> State:
     while state.outcome is None:
-        state, paused = _STEPS[state.step](state, events, now)
+        dining = state.dining
+        if dining is not None and dining.settled < len(dining.deaths):
+            state, paused = _aftermath(state, events, now)
+        else:
+            state, paused = _STEPS[state.step](state, events, now)
         if paused:
             break
     if state.outcome is not None and state.phase != FINISHED:  # ended at once by a module
@@ -171,9 +180,19 @@ def _modules_at(step: str, next_step: str):
             events.extend(more)
             if paused or state.outcome is not None:
                 return state, True
-        return evolve(state, step=next_step), False
+        return (evolve(state, step=next_step) if next_step else state), False
 
     return run
+
+
+def _aftermath(state: State, events: list, now: float):
+    """The next death in Dining not yet dealt with (`dining.dying`): the modules' turn on it (its
+    Last Will, then the relics), then the next one (R13 amended: in the order they died)."""
+    state, paused = _modules_at("after_death", None)(state, events, now)
+    if paused:
+        return state, True
+    dining = state.dining
+    return evolve(state, dining=evolve(dining, settled=dining.settled + 1)), False
 
 
 def _deal(state: State, events: list, now: float):
@@ -294,6 +313,8 @@ _STEPS = {
     "intervention": dining.intervention,
     "investigation": dining.investigation,
     "stakes": dining.stakes,
+    "before_tie": _modules_at("before_tie", "open_tie"),
+    "open_tie": ties.open_pending,
     "tie": _waiting,
     "choose_examiner": _waiting,
     "after_elimination": _modules_at("after_elimination", "election"),

@@ -25,7 +25,9 @@ STEPS = (
     "pre_mingling",
     "post_mingling",
     "after_reveal",
+    "before_tie",  # a tie for the most Stakes or Feasts, before its vote opens (`state.tie`)
     "after_elimination",
+    "after_death",  # each death in Dining in turn (`dining.dying(state)`), R13 amended
     "round_end",
 )
 
@@ -94,10 +96,6 @@ class Module:
 
     def pending(self, state: State, seat: int) -> list[dict[str, Any]]:
         return []
-
-    def hides_waiting(self, state: State, seat: int, viewer: int | None) -> bool:
-        """True when `viewer` may not learn that the game waits on `seat` (a secret holder)."""
-        return False
 
     def waiting(self, state: State) -> set[int]:
         """The seats this module waits on now (a faster answer than asking `pending` of all)."""

@@ -1,10 +1,11 @@
 """Last Will cards (R13, game option `last_wills`): the deck as data, each card's effect, and the
 module that plugs them into the round (hooks.py).
 
-A player eliminated in Dining draws one card and resolves it before Dining goes on (not in a
-three-living round, R9). A card that needs a choice opens a timed, mandatory window for the
-eliminated player (`resolve_choice`); on timeout a random legal choice is made. "Next round"
-effects last exactly that round and are cancelled by R9.
+Every player who dies in Dining draws one card and resolves it before Dining goes on, in the
+order they died (R13 amended: a Bangle of Oaths partner too; not Last Stand's victim, and nobody
+in a three-living round, R9). A card that needs a choice opens a timed, mandatory window for the
+drawer (`resolve_choice`); on timeout a random legal choice is made. "Next round" effects last
+exactly that round and are cancelled by R9.
 
 Rulings where R13 is silent (the project's own, see RULES.md's style):
 - Broken Stake leaves an Alpha's hand as it is: their Double-Stake is already their only Stake.
@@ -12,6 +13,8 @@ Rulings where R13 is silent (the project's own, see RULES.md's style):
 - Grudge and Last Stand choose among the living players who put a Stake or Double-Stake on you.
 - Kingmaker names one of the players this round's election could elect (living, not Protected,
   not this round's Alpha); the Feast tally is then ignored.
+- A player killed while a Last Will choice is open (Blood of the One) is no longer offered; a
+  card left with nobody to choose has no effect.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ CARDS = (
     Card(
         "parting_glance",
         "Parting Glance",
-        "Examine one living player's Secret Role.",
+        "Examine one living player's Secret Role (not a Protected one).",
         2,
         "now",
         "living",
@@ -187,7 +190,7 @@ def effect(card_id: str):
 class LastWills(hooks.Module):
     name = "last_wills"
     action_names = frozenset({"resolve_choice"})
-    at_steps = frozenset({"after_reveal", "after_elimination"})
+    at_steps = frozenset({"after_reveal", "after_death"})
 
     def enabled(self, state: State) -> bool:
         return state.options.last_wills
@@ -200,10 +203,10 @@ class LastWills(hooks.Module):
                 s for s in _data(state).get("owed", []) if _draw_of(state, state.round, s) is None
             ]
             return draw(_update(state, owed=owed[1:]), owed[0], now) if owed else None
-        if step != "after_elimination":
+        if step != "after_death":
             return None
-        seat = state.dining.eliminated
-        if seat is None:
+        seat = dining.dying(state)
+        if seat in _data(state).get("no_will", ()):  # Last Stand's victim (R13)
             return None
         current = _draw_of(state, state.round, seat)
         if current is not None:
@@ -397,6 +400,8 @@ def _options(state: State, card: Card, seat: int) -> list[int] | None:
     if card.choice is None:
         return None
     if card.choice in ("living", "two_living"):
+        if card.id == "parting_glance":  # R7.2: the Protected cannot be investigated (R13 amended)
+            return [s for s in living if s != state.dining.protected]
         return [s for s in living if s != seat] if card.id == "heirloom" else living
     if card.choice == "stakers":
         return sorted(
@@ -439,6 +444,7 @@ EMPTY_DATA = {  # before the first draw; read-only, like everything in the state
     "effects": [],
     "revealed": [],
     "owed": [],
+    "no_will": [],
 }
 
 
@@ -451,6 +457,24 @@ def owe(state: State, seat: int) -> State:
     if not state.options.last_wills:
         return state
     return _update(state, owed=_data(state).get("owed", []) + [seat])
+
+
+def forget(state: State, seat: int, events: list) -> State:
+    """`seat` has just died (Blood of the One) while a Last Will choice is open: it is no longer
+    offered, and a card left with nobody to choose has no effect."""
+    draw_ = _open_draw(state) if state.phase == LAST_WILL else None
+    if draw_ is None or seat not in draw_["options"]:
+        return state
+    options = [s for s in draw_["options"] if s != seat]
+    draws = [{**d, "options": options} if d is draw_ else d for d in _data(state)["draws"]]
+    state = _update(state, draws=draws)
+    draw_ = _open_draw(state)
+    if len(options) >= (2 if BY_ID[draw_["card"]].choice == "two_living" else 1):
+        return state
+    card = BY_ID[draw_["card"]]
+    events.append(public(state, "last_will_void", f"{card.name}: nobody can be chosen, no effect."))
+    state, _, _ = _finish(state, draw_, [], "No effect: nobody could be chosen.", events)
+    return state
 
 
 def _update(state: State, **changes) -> State:
@@ -602,6 +626,7 @@ def _last_stand(state, seat, targets, events):
         events.append(public(state, "last_will_effect", f"Seat {target} survives the Last Stand."))
         return state
     events.append(public(state, "last_will_effect", f"Seat {target} falls in the Last Stand."))
+    state = _update(state, no_will=_data(state).get("no_will", []) + [target])
     return dining.eliminate(state, target, events, cause="last_stand")
 
 

@@ -66,10 +66,15 @@ def intervention_targets(state: State) -> list[int]:
 
 
 def token_targets(state: State, seat: int, token: str | None = None) -> list[int]:
-    """Living players other than `seat` that do not already hold one of its tokens (R3.1)."""
+    """Living players other than `seat` that do not already hold one of its tokens (R3.1); for a
+    token that may stack (the Dagger's Stakes), only those holding none that may not (R11)."""
     mine = {p.target for p in state.placements if p.owner == seat}
     if mine and token is not None and may_stack(state, seat, token):
-        mine = set()
+        mine = {
+            p.target
+            for p in state.placements
+            if p.owner == seat and not may_stack(state, seat, p.token)
+        }
     return [s for s in state.living if s != seat and s not in mine]
 
 
@@ -122,14 +127,13 @@ def place_token(state: State, action: Action) -> State:
     _check_target(state, target)
     if target == seat:
         raise IllegalAction("illegal_target", "You may not place a token on yourself (R3.1).")
-    for p in state.placements:
+    for p in state.placements:  # R11 Dagger: both tokens must be ones that may stack
         if p.owner == seat and p.target == target:
-            if not may_stack(state, seat, token):
+            if not (may_stack(state, seat, token) and may_stack(state, seat, p.token)):
                 raise IllegalAction(
                     "illegal_target",
                     "You may not place two of your tokens on the same player (R3.1).",
                 )
-            break
     hands = list(state.hands)
     rest = list(hand)
     rest.remove(token)

@@ -188,6 +188,8 @@ class Dining:
     alpha_elected: int | None = None
     ties: tuple[TieResult, ...] = ()
     complete: bool = False
+    deaths: tuple[int, ...] = ()  # everyone who died since the reveal, in order (R13 amended)
+    settled: int = 0  # how many of `deaths` have had their aftermath (Last Will, Journal)
 
 
 @record

@@ -52,6 +52,18 @@ def open_tie(state: State, kind: str, tied: tuple[int, ...], now: float, events:
     return _open(state, tie, now)
 
 
+def pending_tie(state: State, kind: str, tied: tuple[int, ...]) -> State:
+    """A tie for the most Stakes or Feasts has arisen: modules act first (`before_tie`, e.g. the
+    Scales of Justice), then its vote opens (`open_pending`). Kept in `state.tie`, not yet open."""
+    return evolve(state, tie=Tie(kind, tuple(tied), (), False), step="before_tie")
+
+
+def open_pending(state: State, events: list, now: float):
+    """The flow step that opens the vote of the tie `pending_tie` kept."""
+    tie = state.tie
+    return open_tie(state, tie.kind, tie.candidates, now, events), True
+
+
 def open_decider(
     state: State, kind: str, tied, votes, seat: int, by: str, now: float, events
 ) -> State:

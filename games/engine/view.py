@@ -173,10 +173,7 @@ def _waiting_for(state: State, viewer: int | None) -> list[int]:
     seats = waiting_for(state)
     if _away(state, viewer):
         seats = [s for s in seats if s in state.ghosts]
-    modules = hooks.using(state, "hides_waiting")
-    if not modules:
-        return seats
-    return [s for s in seats if not any(m.hides_waiting(state, s, viewer) for m in modules)]
+    return seats
 
 
 def _away(state: State, viewer: int | None) -> bool:

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.serializers import ErrorOut
+from games.api.strict import check_types
 from games.notify import confirm, endpoints, push
 from games.notify.models import Preferences, PushSubscription
 from games.notify.services import MAX_LEAD_MINUTES
@@ -172,6 +173,7 @@ class PreferencesView(APIView):
         serializer = PreferencesSerializer(
             _preferences(request.user), data=request.data, partial=partial
         )
+        check_types(serializer, request.data)
         serializer.is_valid(raise_exception=True)
         serializer.save()
         return Response(serializer.data)
@@ -222,6 +224,7 @@ class PushSubscriptionsView(APIView):
         if not push.enabled():
             raise GameError("push_disabled", PUSH_DISABLED, 503)
         data = SubscriptionIn(data=request.data)
+        check_types(data, request.data)
         data.is_valid(raise_exception=True)
         keys = {
             "p256dh": data.validated_data["keys"]["p256dh"],
@@ -253,6 +256,7 @@ class PushSubscriptionsView(APIView):
     )
     def delete(self, request):
         data = EndpointIn(data=request.data)
+        check_types(data, request.data)
         data.is_valid(raise_exception=True)
         deleted, _ = PushSubscription.objects.filter(
             user=request.user, endpoint=data.validated_data["endpoint"]

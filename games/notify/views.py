@@ -28,6 +28,8 @@ SHELL = [
     "js/htmx.min.js",
     "js/staked.js",
     "js/pwa.js",
+    "js/js-on.js",
+    "js/offline.js",
     "img/favicon.svg",
     "img/icon-192.png",
     "img/icon-512.png",

@@ -19,9 +19,9 @@ def random_choice(
 
     `pending` offers a superset for three relics; with the seat's `view` the choice stays legal:
     a second token on one seat only for a Stake (the Ceremonial Dagger's union of targets),
-    the Whisper-Wick Candle swaps only tokens the R11 ruling allows (who placed on whom is public),
-    and the Bangle of Oaths is passed (its partner's seat, which decides what is legal, is a
-    secret). Without a view (`random_move`) the engine may refuse such a move."""
+    and the Whisper-Wick Candle and the Bangle of Oaths move only tokens the R11 ruling allows
+    (who placed on whom is public, and so is the Bangle partner). Without a view (`random_move`)
+    the engine may refuse such a move."""
     # A window whose relic has nobody to aim at offers only its "pass".
     pending = [p for p in pending if p["options"].get("targets", True)]
     if not pending:
@@ -40,7 +40,15 @@ def random_choice(
         if not targets:
             token, targets = "stake", options["targets"]
         return name, {"token": token, "target": rng.choice(targets)}
-    if "owners" in options and (view is not None or not options["owners"]):
+    if "owners" in options and view is not None:  # the Bangle: tokens the partner may take
+        partner = options.get("partner")
+        on_partner = next((s["placed_by"] for s in view["seats"] if s["seat"] == partner), ())
+        legal = [o for o in options["owners"] if o != partner and o not in on_partner]
+        if not legal:
+            return "pass", {}
+        owners = rng.sample(legal, rng.randint(1, min(options["max"], len(legal))))
+        return name, {"relic": options["relic"], "owners": owners}
+    if "owners" in options and not options["owners"]:
         return "pass", {}
     if "owners_by_seat" in options and view is not None:
         swaps = candle_swaps(options, view)

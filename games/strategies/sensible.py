@@ -23,14 +23,19 @@ How it plays (the guide page "How the bots play" says the same in words):
   its own examiner (R6.1) it picks a Hunter, who is Mesmerized.
 - Ghosts protect their most trusted ally (Hunters) or the ally most in danger (Vampire team).
 - Ties: vote against the worst enemy for elimination, for the best ally for Alpha.
-- Last Wills and relics: harmful effects on enemies, helpful ones on allies. The Signet Ring
-  takes a known enemy's relic; the Hindsight Looking Glass copies a Ghost's
-  relic, an ally's first (the False Idol goes to enemies); the Whisper-Wick Candle makes the swap
+- Last Wills and relics: harmful effects on enemies, helpful ones on allies. Who holds which
+  relic is public (R10.2a), so the relics that target a card name the one worth most
+  (`RELIC_WORTH`): the Ritual Bell silences an enemy's best relic, the Signet Ring takes a known
+  enemy's best one, the Hindsight Looking Glass copies the best Ghost relic, an ally's first (the
+  False Idol goes to enemies, so it is never copied). The Vampire team keeps its Stakes off a
+  Cross of Saint John holder while another target is left. The Whisper-Wick Candle makes the swap
   that best moves likely Stakes (my own tokens are known, a Vampire stakes Hunters and feasts its
-  own) from allies onto enemies, only when the placements (public while mingling) make it legal;
-  a Hunter reads Van Helsing's Journal unless the dead seat may well be the Lord. The Bangle of
-  Oaths is passed: which moves are legal depends on the partner's seat, which its holder is not
-  shown, and no token on my seat can be moved to every possible partner.
+  own) from allies onto enemies, only when the placements (public while mingling) make it legal.
+  The Bangle of Oaths moves likely Stakes off my seat onto the partner's while that lowers the
+  higher of our two counts (if either of us dies, both do). The Scales of Justice settle a Dining
+  tie when their holder is tied (it costs nothing), or when a known enemy or ally is among the
+  tied (it costs the card); otherwise the tie goes to the vote. A Hunter reads Van Helsing's
+  Journal unless the dead seat may well be the Lord.
 """
 
 from __future__ import annotations
@@ -57,6 +62,24 @@ ON_ENEMY = {
 }
 ON_ALLY = {"toast", "kingmaker", "heirloom"}
 HARMFUL_RELICS = {"false_idol"}  # better in an enemy's hands
+# How much a relic helps whoever holds it, for the relics that pick a card (Bell, Ring, Glass).
+RELIC_WORTH = {
+    "scales_of_justice": 3,
+    "effigy_of_innocence": 3,
+    "seers_orb": 2,
+    "van_helsings_journal": 2,
+    "cross_of_saint_john": 2,
+    "ceremonial_dagger": 2,
+    "key_of_quick_passage": 2,
+    "whisper_wick_candle": 2,
+    "blood_of_the_one": 2,
+    "crown_of_solomon": 1,
+    "ritual_bell": 1,
+    "signet_ring": 1,
+    "hindsight_looking_glass": 1,
+    "bangle_of_oaths": 0,
+    "false_idol": -2,
+}
 TOKEN_ORDER = {"double_stake": 0, "stake": 1, "investigation": 2, "feast": 3}
 UNSEEN_STAKE = 2 / 3  # Stake votes a token of unknown kind is worth: 2 Stakes and a Feast
 CANDLE_GAIN = 0.5  # the least improvement (in Stake votes) worth a Candle swap
@@ -243,7 +266,9 @@ def choose(rng: random.Random, view: dict, memo: dict | None = None) -> Choice |
     pending = view.get("pending") or []
     if not pending or view.get("me") is None:
         return None
-    options = {p["action"]: p["options"] for p in pending}
+    options: dict[str, dict] = {}
+    for p in pending:  # the first of a kind: a window's own use_relic comes before the Blood's
+        options.setdefault(p["action"], p["options"])
     r = Reading(view) if memo is None else _remembered_reading(view, memo)
     if "give_relic" in options:
         return _give_relic(r, options["give_relic"])
@@ -279,6 +304,9 @@ def _place(r: Reading, options: dict) -> Choice:
 def _target_for(r: Reading, token: str, free: list[int]) -> int:
     if token in STAKES:
         enemies = [s for s in free if not r.is_ally(s)]
+        if r.team == VAMPIRES:  # a Cross of Saint John staked by Vampires wins for the Hunters
+            crosses = _working(r.view, "cross_of_saint_john")
+            enemies = [s for s in enemies if s not in crosses] or enemies
         return r.worst(enemies or free)
     if token == "investigation":
         unknown = [s for s in free if s not in r.known]
@@ -374,17 +402,33 @@ def _give_relic(r: Reading, options: dict) -> Choice:
 def _window(r: Reading, options: dict) -> Choice:
     relic = options["relic"]
     targets = options.get("targets") or []
-    if relic == "ritual_bell" and targets:  # silence an enemy's relic
-        enemies = [s for s in targets if not r.is_ally(s)]
-        if enemies:
-            return "use_relic", {"relic": relic, "targets": [r.worst(enemies)]}
+    cards = options.get("cards_by_seat") or {}
+    if relic == "ritual_bell" and targets:  # silence the best relic of the worst enemies
+        enemies = r.enemies_first(s for s in targets if not r.is_ally(s))
+        pairs = [(s, c) for s in enemies for c in cards.get(str(s), ()) if RELIC_WORTH.get(c, 0)]
+        pairs = [(s, c) for s, c in pairs if RELIC_WORTH[c] > 0]
+        if pairs:
+            seat, card = max(pairs, key=lambda pair: RELIC_WORTH[pair[1]])
+            return "use_relic", {"relic": relic, "targets": [seat], "card": card}
     if relic == "signet_ring" and targets:
         target = _ring_target(r, targets)
-        if target is not None:
-            return "use_relic", {"relic": relic, "targets": [target]}
+        card = _best(cards, target) if target is not None else None
+        if card is not None and RELIC_WORTH.get(card, 0) > RELIC_WORTH["signet_ring"]:
+            return "use_relic", {"relic": relic, "targets": [target], "card": card}
     if relic == "hindsight_looking_glass" and targets:
-        allies = [g for g in targets if r.known.get(g) == r.team]
-        return "use_relic", {"relic": relic, "targets": [min(allies or targets)]}
+        worth = {g: RELIC_WORTH.get(_best(cards, g), 0) for g in targets}
+        useful = [g for g in targets if worth[g] > 0]
+        if useful:  # the best copy, an ally's first among equals
+            seat = max(useful, key=lambda g: (worth[g], r.known.get(g) == r.team, -g))
+            return "use_relic", {"relic": relic, "targets": [seat], "card": _best(cards, seat)}
+    if relic == "bangle_of_oaths":
+        owners = _bangle_moves(r, options)
+        if owners:
+            return "use_relic", {"relic": relic, "owners": owners}
+    if relic == "scales_of_justice":
+        winner = _scales_choice(r, options)
+        if winner is not None:
+            return "use_relic", {"relic": relic, "targets": [winner]}
     if relic == "whisper_wick_candle":
         swap = _candle_swap(r, options)
         if swap is not None:
@@ -405,6 +449,63 @@ def _window(r: Reading, options: dict) -> Choice:
         if suspects:
             return "use_relic", {"relic": relic, "targets": [r.worst(suspects)]}
     return "pass", {}
+
+
+def _working(view: dict, relic: str) -> set[int]:
+    """The seats whose relic works as `relic` now, by the public holdings (R10.2a)."""
+    return {
+        h["seat"]
+        for h in (view.get("relics") or {}).get("holdings") or ()
+        if (h["acting_as"] or h["relic"]) == relic and not h["discarded"] and not h["negated"]
+    }
+
+
+def _best(cards: dict, seat: int) -> str | None:
+    """The card worth most among those a Bell, Ring or Glass may target at `seat`."""
+    offered = cards.get(str(seat)) or []
+    return max(offered, key=lambda c: RELIC_WORTH.get(c, 0)) if offered else None
+
+
+def _bangle_moves(r: Reading, options: dict) -> list[int]:
+    """Owners of the tokens on my seat to move to the Bangle partner's: the likeliest Stakes,
+    up to 2, while that lowers the higher of our two expected counts (we die together). Only
+    moves the token rules allow: never onto the token's owner, never beside another of its
+    owner's tokens (R11 ruling)."""
+    partner = options.get("partner")
+    if partner is None:
+        return []
+    placed_by = {s["seat"]: s["placed_by"] for s in r.view["seats"]}
+    mine = {o: _stake_odds(r, o, r.me) for o in options["owners"]}
+    legal = [o for o in mine if o != partner and o not in placed_by.get(partner, ())]
+    me_count = sum(mine.values())
+    partner_count = sum(_stake_odds(r, o, partner) for o in placed_by.get(partner, ()))
+    moved = []
+    for owner in sorted(legal, key=lambda o: (-mine[o], o))[: options.get("max", 2)]:
+        odds = mine[owner]
+        if max(me_count - odds, partner_count + odds) >= max(me_count, partner_count):
+            break
+        moved.append(owner)
+        me_count, partner_count = me_count - odds, partner_count + odds
+    return moved
+
+
+def _scales_choice(r: Reading, options: dict) -> int | None:
+    """The Scales' window on a Dining tie: a tied holder (who keeps the card) always settles it;
+    another settles it (and discards the card) only for a known enemy or ally among the tied."""
+    tie = ((r.view.get("relics") or {}).get("window") or {}).get("tie") or {}
+    candidates = options.get("targets") or []
+    if not candidates:
+        return None
+    known = [c for c in candidates if c in r.known and c != r.me]
+    if tie.get("kind") == "election":
+        allies = [c for c in candidates if r.is_ally(c)]
+        if not options.get("discard") or allies:
+            return r.best(allies or candidates)
+        return None
+    others = [c for c in candidates if c != r.me] or candidates
+    if not options.get("discard") or known:
+        return r.worst(others)
+    return None
 
 
 def _ring_target(r: Reading, targets: list[int]) -> int | None:

@@ -162,6 +162,15 @@
     setUp(document);
     setInterval(tick, 1000);
   });
+  // Polls ([data-poll-visible]) only while the page is in view. Not a trigger filter: those are
+  // eval'd, and the Content-Security-Policy allows no eval.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail && e.detail.elt;
+    if (document.visibilityState !== "visible" && elt && elt.hasAttribute("data-poll-visible")) {
+      e.preventDefault();
+    }
+  });
+
   document.addEventListener("htmx:beforeSwap", function (e) {
     // Only a live refresh keeps the choices; after the player's own move the form starts afresh.
     var verb = e.detail.requestConfig && e.detail.requestConfig.verb;

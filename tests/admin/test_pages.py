@@ -184,12 +184,14 @@ def test_players_have_no_access_to_the_admin(outsider):
     assert game.status == Game.Status.RUNNING and game.version == version
 
 
-def test_relic_holders_are_shown_only_on_the_superusers_reveal_page(root_client, staff_client):
+def test_relic_holders_are_public_on_the_game_page_for_staff(root_client, staff_client):
+    """R10.2a: who holds which relic is public (face-up), so staff see it with the seats; the
+    superusers' reveal page keeps only what is secret."""
     from relics.models import RelicHolding
 
     game = running_game(6)
     RelicHolding.objects.create(game=game, seat=4, relic="seers_orb", card="seers_orb#1")
     for client in (root_client, staff_client):
-        assert b"seers_orb" not in client.get(change_url(game)).content
+        assert b"seers_orb" in client.get(change_url(game)).content
     html = root_client.post(reverse("admin:games_game_reveal", args=[game.id])).content
-    assert b"seers_orb#1" in html
+    assert b"seers_orb" not in html

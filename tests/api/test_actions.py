@@ -9,8 +9,6 @@ seat, no new events; and never a 500.
 from __future__ import annotations
 
 import pytest
-from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
 
 from games.models import Event, Game
 from tests.api.conftest import guest
@@ -470,14 +468,9 @@ def test_stale_is_checked_before_the_rules(table):
 
 
 @pytest.fixture
-def slow_actions(settings, monkeypatch):
-    """3 actions a minute. DRF reloads `api_settings` when the setting changes, but
-    `SimpleRateThrottle.THROTTLE_RATES` was bound to the old dict at import: patch it too."""
-    rates = {"actions": "3/min", "auth": "100/min"}
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
-    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", rates)
-    yield
-    api_settings.reload()
+def slow_actions(settings):
+    """3 actions a minute (staked/limits.py reads the rates on every request)."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "actions": "3/min", "auth": "100/min"}
 
 
 def test_too_many_actions_are_429_rate_limited(table, slow_actions):

@@ -70,8 +70,9 @@ class Phone:
 
     def round_over(self, number: int) -> bool:
         """Wait until round `number` is over; True when the game ended with it."""
+        # Predicates are functions: a bare expression is eval'd, which the CSP forbids.
         self.page.wait_for_function(
-            "document.querySelector('#game.status-finished') || "
+            "() => document.querySelector('#game.status-finished') || "
             "(document.querySelector('#game .status-bar .round') || {}).textContent"
             f" === 'Round {number + 1}'"
         )
@@ -116,7 +117,7 @@ class Phone:
             # the next tap could then land on the old form just before this answer replaces it.
             answered = int(re.search(r'data-version="(\d+)"', answer.text()).group(1))
             self.page.wait_for_function(
-                f"+document.querySelector('#game').dataset.version >= {answered}"
+                f"() => +document.querySelector('#game').dataset.version >= {answered}"
             )
         else:
             self.page.wait_for_selector("#game [role=alert]")
@@ -151,7 +152,7 @@ class Phone:
     def wait_for_reveal(self) -> None:
         """The Dining results appear one step after another: wait for the last step."""
         self.page.wait_for_function(
-            "Array.from(document.querySelectorAll('#game .dining .step'))"
+            "() => Array.from(document.querySelectorAll('#game .dining .step'))"
             ".every(el => getComputedStyle(el).opacity === '1')"
         )
 

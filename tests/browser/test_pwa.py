@@ -22,7 +22,7 @@ def test_the_service_worker_registers_and_offline_shows_reconnecting(phones, ser
 
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope == f"{server.url}/"
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     banner = page.locator("#connection")
     expect(banner).to_be_hidden()
 
@@ -48,7 +48,7 @@ def test_the_service_worker_registers_and_offline_shows_reconnecting(phones, ser
 def test_a_page_opened_offline_shows_the_offline_page_from_the_cache(phones):
     [page] = phones(1)
     page.goto("/")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.context.set_offline(True)
     page.goto("/rules/")
     expect(page.get_by_role("heading", name="Reconnecting…")).to_be_visible()
@@ -59,9 +59,9 @@ def test_a_page_loaded_past_the_service_worker_asks_to_be_controlled(phones):
     bypasses it) starts uncontrolled; pwa.js asks the worker to claim it, so it works offline."""
     [page] = phones(1)
     page.goto("/")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
     cdp = page.context.new_cdp_session(page)
     with page.expect_event("load"):
         cdp.send("Page.reload", {"ignoreCache": True})  # a hard reload: not controlled at first
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")

@@ -1,7 +1,8 @@
 """One Sacred Relics round in a real browser (Chromium): six phones receive their relics from
 each other through the pages after round 1 (R10.2), then the first window of round 2 — the
-Ritual Bell's — is used through the page while every phone shows the board's countdown, and the
-effect shows on the silenced player's relic card and in everyone's log (R10.3, R11).
+Ritual Bell's — is used through the page while every phone shows the board's countdown and whose
+window it is (R10.2a), and the effect shows on the silenced player's relic card and in everyone's
+log (R10.3, R11).
 
 A staff member deals the roles and fixes the relic draw (games/options.py `roles`,
 `relic_deck`) and leaves; round 1 is played through games.services (tests/web/test_play.py's
@@ -94,11 +95,12 @@ def test_r10_a_relic_round_distribution_and_the_bell_window_through_the_pages(ph
         board = phone.page.locator("[data-relic-board]")
         expect(board.locator('[data-relic-window="ritual_bell"]')).to_be_visible()
         expect(board.locator(".countdown-value")).to_have_text(re.compile(r"⏱ [01]:\d\d"))
-        expect(board).not_to_contain_text("Ana")  # the holder stays secret
+        expect(board).to_contain_text("Ana (seat 1) chooses or passes.")  # R10.2a: public
+        expect(board.locator('[data-holder="2"]')).to_contain_text("Signet Ring")
     ana, ben = by_seat[1], by_seat[2]
     bell = ana.page.locator('form[data-action="use_relic"]')
     expect(bell).to_contain_text("Use the Ritual Bell")
-    bell.locator('label:has(input[name="targets"][value="2"])').click()
+    bell.locator('label:has(input[name="pick"][value="2:signet_ring"])').click()
     ana.check_fits_the_phone()
     ana.screenshot(artifacts / "relic-window.png", full_page=True)
     ana.confirm("use_relic")
@@ -108,6 +110,6 @@ def test_r10_a_relic_round_distribution_and_the_bell_window_through_the_pages(ph
     for phone in table:
         expect(phone.page.locator("#game .status-bar .phase")).to_have_text("Mingling")
         expect(phone.page.locator("#game")).to_contain_text(
-            "The Ritual Bell silences seat 2 (Ben)'s relic this round."
+            "Seat 1 (Ana) rings the Ritual Bell: seat 2 (Ben)'s Signet Ring is negated this round."
         )
     expect(ana.page.locator('[data-my-relic="ritual_bell"]')).not_to_contain_text("negated")

@@ -356,6 +356,8 @@ def test_hook_at_step_is_called_at_every_step_in_round_order(probe):
         "pre_mingling",
         "post_mingling",
         "after_reveal",
+        "before_tie",
+        "after_death",
         "after_elimination",
         "round_end",
     ]

@@ -467,6 +467,20 @@ def test_r13_parting_glance_result_is_private_to_the_drawer():
             assert not any(e.data.get("role") == "vampire" for e in seen)
 
 
+def test_r13_parting_glance_may_not_name_a_protected_player():
+    """R13 amended / R7.2: the Protected cannot be investigated this round, so Parting Glance
+    does not offer them (it used to examine them, and Mesmerize the examiner if it was the
+    Lord)."""
+    t = lw()
+    dine(t, kill=5, elect=6, card="nothing_to_say")
+    dine(t, kill=7, elect=3, ghosts={5: 1}, card="parting_glance")
+    assert t.dining["protected"] == 1 and not t.alive(7)
+    (opts,) = [p["options"] for p in pending(t.state, 7) if p["action"] == "resolve_choice"]
+    assert opts["targets"] == [2, 3, 4, 6]
+    t.illegal("illegal_target", 7, "resolve_choice", choice="parting_glance", targets=[1])
+    assert not t.state.player(7).mesmerized
+
+
 # -- 2. Dying Accusation: above. 3. Toast to a Friend ---------------------------------------------
 
 

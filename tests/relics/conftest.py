@@ -117,14 +117,20 @@ def window(t: Table) -> dict | None:
     return data(t)["window"] if t.state.phase == "relic_window" else None
 
 
+# Windows that follow one another without a move in between: before Mingling; after it (the
+# post-mingling slots, then Blood of the One's last call once the tokens are revealed, R11).
+STAGE_GROUPS = {"pre": "pre", "post": "after", "reveal": "after", "tie": "tie"}
+
+
 def pass_windows(t: Table) -> list[tuple[int, str]]:
     """Every open window of this round and stage passes; returns (seat, relic) in the order
-    they opened. Stops at the next round's or stage's first window."""
+    they opened. Stops at the next round's or stage's first window (the post-mingling slots and
+    the last call after the reveal count as one stage)."""
     seen = []
-    start = (t.state.round, window(t)["stage"] if window(t) else None)
+    start = (t.state.round, STAGE_GROUPS[window(t)["stage"]] if window(t) else None)
     while t.state.phase == "relic_window":
         w = data(t)["window"]
-        if (t.state.round, w["stage"]) != start:
+        if (t.state.round, STAGE_GROUPS[w["stage"]]) != start:
             break
         seen.append((w["seat"], w["as"]))
         t.do(w["seat"], "pass")

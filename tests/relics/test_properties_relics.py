@@ -8,8 +8,9 @@ now and then lets the open window time out. Invariants:
   Helsing), a Blood of the One, a Scales discard, a Seer's Orb vote or a Dagger's double Stake only
   for a living holder whose card is neither discarded nor negated, never in a three-living round;
 - secrets (R1.4, R3.2, R10.2): no role in any view or public event before the end, no token type
-  in another seat's view during Mingling, and who holds which relic never changes another seat's
-  view (checked by difference: two other seats' cards swapped in a copy of the state);
+  in another seat's view during Mingling; every view shows every holding (R10.2a: public), and the
+  relics' own secrets never change another seat's view (checked by difference: the draw pile, the
+  box and a giver's drawn card shuffled in a copy of the state);
 - every game ends, with the R12 winner (or the Cross of Saint John's).
 """
 
@@ -67,7 +68,18 @@ def relic_args(rng, state, entry):
         return {"relic": relic}
     if not options.get("targets"):
         return None
-    return {"relic": relic, "targets": [rng.choice(options["targets"])]}
+    target = rng.choice(options["targets"])
+    args = {"relic": relic, "targets": [target]}
+    if "cards_by_seat" in options:  # the Bell, Ring and Glass name the card (R10.2a)
+        args["card"] = rng.choice(options["cards_by_seat"][str(target)])
+    return args
+
+
+def _offers_blood(state, seat) -> bool:
+    return any(
+        e["action"] == "use_relic" and e["options"]["relic"] == "blood_of_the_one"
+        for e in pending(state, seat)
+    )
 
 
 class RelicGame:
@@ -89,6 +101,8 @@ class RelicGame:
     def step(self):
         old, rng = self.state, self.rng
         seats = waiting_for(old)
+        if seats and rng.random() < 0.05:  # Blood of the One, whenever the game waits (R11)
+            seats = [s for s in old.living if _offers_blood(old, s)] or seats
         action = None
         if not seats or rng.random() < self.timeout_rate:
             assert old.deadline is not None, f"stuck in {old.phase}"
@@ -199,33 +213,36 @@ class RelicGame:
         if new.phase == "mingling":
             rest = {k: x for k, x in public.items() if k != "last_dining"}
             assert not TOKEN_WORDS.search(json.dumps(rest)), "a token type leaks in Mingling"
-        self.check_holders_secret(new, seat, v)
+        self.check_relic_secrets(new, seat, v)
 
-    def check_holders_secret(self, state, seat, v):
-        """Swap two other seats' cards (and the open window's or choice's seat with them): the
-        viewer's view (bar its own options) must not change."""
+    def check_relic_secrets(self, state, seat, v):
+        """R10.2a: the view shows every holding as it is. What stays secret (the draw pile, the
+        box, a giver's drawn card for everyone but the giver) is shuffled in a copy of the state:
+        the viewer's view must not change."""
         d = state.ext.get("relics") or {}
-        seats = sorted({h["seat"] for h in d.get("holdings", []) if h["seat"] != seat})
-        if len(seats) < 2 or state.outcome is not None or state.phase == "give_relic":
+        if not d or state.outcome is not None:
             return
-        a, b = self.rng.sample(seats, 2)
-        if state.player(a).alive != state.player(b).alive:
-            return
-        swap = {a: b, b: a}
-        holdings = [{**h, "seat": swap.get(h["seat"], h["seat"])} for h in d["holdings"]]
-        changes = {"holdings": holdings}
-        if d.get("window") and state.phase == "relic_window":
-            changes["window"] = {
-                **d["window"],
-                "seat": swap.get(d["window"]["seat"], d["window"]["seat"]),
-            }
-        if d.get("choice") and state.phase == "relic_choice":
-            return  # the choice's targets depend on the seat
+        shown = [(h["seat"], h["relic"], h["discarded"]) for h in v["relics"]["holdings"]]
+        held = sorted((h["seat"], R.kind(h["card"]), h["discarded"]) for h in d["holdings"])
+        assert sorted(shown) == held, f"seat {seat} is not shown every holding"
+        giving = d.get("giving")
+        giver = R._giver(d) if giving and state.phase == "give_relic" else None
+        drawn = list(giving["drawn"]) if giving and giver != seat else []
+        hidden = list(d["deck"]) + list(d["box"]) + drawn
+        self.rng.shuffle(hidden)
+        changes = {
+            "deck": hidden[: len(d["deck"])],
+            "box": hidden[len(d["deck"]) :][: len(d["box"])],
+        }
+        if drawn:
+            changes["giving"] = {**giving, "drawn": hidden[len(d["deck"]) + len(d["box"]) :]}
         alt = evolve(state, ext={**state.ext, "relics": {**d, **changes}})
         mine = {k: x for k, x in v.items() if k != "pending"}
         theirs = {k: x for k, x in view(alt, seat).items() if k != "pending"}
         diff = sorted(k for k in mine if mine[k] != theirs.get(k))
-        assert mine == theirs, f"seat {seat} can tell seats {a} and {b}'s relics apart: {diff}"
+        assert mine == theirs, (
+            f"seat {seat} sees a relic secret (the pile, the box, a draw): {diff}"
+        )
 
     def check_end(self):
         state = self.state
@@ -268,7 +285,7 @@ class SecretsOnly(RelicGame):
 
 
 class RolesAndTokensOnly(RelicGame):
-    def check_holders_secret(self, state, seat, v):
+    def check_relic_secrets(self, state, seat, v):
         pass
 
     def check(self, old, new, action, events):
@@ -301,7 +318,7 @@ def test_properties_relics_no_role_or_token_type_leaks_and_games_end_right(
     max_examples=100, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(**GAMES)
-def test_properties_relics_who_holds_which_relic_never_shows_in_another_seats_view(
+def test_properties_relics_every_view_shows_every_holding_and_no_other_relic_secret(
     players, seed, timeout_rate, last_wills
 ):
     SecretsOnly(players, seed, timeout_rate, last_wills=last_wills, look=0.2).play()

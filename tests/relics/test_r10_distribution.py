@@ -180,7 +180,8 @@ def test_r10_2_a_lone_bangle_is_discarded_and_its_holder_draws_a_replacement():
     assert "Key of Quick Passage" in received[-1].text
     assert t.view(6)["me"]["relic"]["id"] == "key_of_quick_passage"
     lone = [e for e in t.events if e.kind == "relic_bangle"]
-    assert lone and lone[0].audience is None and "6" not in lone[0].text
+    assert lone and lone[0].audience is None  # R10.2a: the replacement lies face-up too
+    assert "seat 6 draws the Key of Quick Passage" in lone[0].text
 
 
 def test_r10_2_a_lone_bangle_keeps_the_sixteen_cards_accounted_for():
@@ -216,13 +217,16 @@ def test_r10_2_a_bangle_left_in_the_box_by_the_last_giver_still_makes_the_other_
 # -- secrecy -------------------------------------------------------------------------------------
 
 
-def test_r10_2_the_public_log_never_names_the_recipient():
+def test_r10_2a_the_public_log_names_each_recipient_and_the_card_once_given():
     t = at_distribution("LVHHHH", SIX)
     give_all(t, SIX)
+    given = [e for e in t.events if e.kind == "relic_given"]
+    assert len(given) == 6 and all(e.audience is None for e in given)
+    for e in given:
+        giver, target = e.data["giver"], e.data["target"]
+        assert e.text == f"Seat {giver} gives the {_name(SIX[target])} to seat {target}."
+        assert e.data["relic"] == SIX[target]
     for e in t.events:
-        if e.kind in ("relic_given", "relics_ready"):
-            assert e.audience is None
-            assert "to seat" not in e.text and "target" not in e.data
         if e.kind == "relic_received":
             (seat,) = e.audience
             assert e.text.endswith(f"{_name(SIX[seat])}.")
@@ -234,30 +238,27 @@ def _name(relic):
     return BY_ID[relic].name
 
 
-def test_r10_2_the_recipient_sees_their_card_in_me_relic_and_nobody_elses():
+def test_r10_2a_every_seat_and_spectators_see_who_holds_which_relic():
     t = relic_table("LVHHHH", SIX)
-    for seat in range(1, 7):
-        me = t.view(seat)["me"]
-        assert me["relic"]["id"] == SIX[seat]
-        assert [r["id"] for r in me["relics"]] == [SIX[seat]]
-        others = json.dumps({k: v for k, v in t.view(seat).items() if k != "me"})
-        for other, relic in SIX.items():
-            if other != seat:
-                assert f'"{relic}"' not in others
+    for seat in (None, 1, 2, 3, 4, 5, 6):
+        v = t.view(seat)
+        shown = {h["seat"]: (h["relic"], h["name"]) for h in v["relics"]["holdings"]}
+        assert shown == {s: (r, _name(r)) for s, r in SIX.items()}, seat
+        if seat is not None:  # my own card, with its text, as before
+            assert v["me"]["relic"]["id"] == SIX[seat]
+            assert [r["id"] for r in v["me"]["relics"]] == [SIX[seat]]
 
 
-def test_r10_2_who_holds_what_does_not_change_any_other_seats_view():
-    """Two games whose distributions differ only in who got which card: any seat that gave and
-    received the same cards sees exactly the same thing, and so do spectators."""
-    a = {1: "ritual_bell", 2: "signet_ring", 3: "seers_orb", 4: "crown_of_solomon"}
-    a |= {5: "false_idol", 6: "scales_of_justice"}
-    b = {**a, 5: "scales_of_justice", 6: "false_idol"}
-    ta, tb = relic_table("LVHHHH", a), relic_table("LVHHHH", b)
-    assert holdings(ta)[5] != holdings(tb)[5]
-    assert ta.view(None) == tb.view(None)
-    for seat in (1, 2, 3):  # seat 4 gave to 5, seat 5 to 6: those two know; the rest do not
-        assert ta.view(seat) == tb.view(seat)
-        assert [e.text for e in ta.seen_by(seat)] == [e.text for e in tb.seen_by(seat)]
+def test_r10_2_the_box_stays_secret_whatever_the_last_giver_put_back():
+    """Two games that differ only in the card the last giver put back in the box: no seat and no
+    spectator can tell them apart, in the view or in the log they see."""
+    ta = relic_table("LVHHHH", SIX, spare="effigy_of_innocence")
+    tb = relic_table("LVHHHH", SIX, spare="false_idol")
+    assert data(ta)["box"] != data(tb)["box"]
+    for seat in (None, 1, 2, 3, 4, 5, 6):
+        assert ta.view(seat) == tb.view(seat), seat
+        if seat is not None:
+            assert [e.text for e in ta.seen_by(seat)] == [e.text for e in tb.seen_by(seat)]
 
 
 def test_r10_2_the_drawn_card_is_shown_to_its_giver_only():

@@ -36,6 +36,7 @@ W7 = {
 }
 PRE = [(1, "ritual_bell"), (2, "signet_ring"), (3, "hindsight_looking_glass")]
 POST = [(4, "whisper_wick_candle"), (5, "key_of_quick_passage"), (6, "blood_of_the_one")]
+LAST_CALL = [(6, "blood_of_the_one")]  # once the tokens are revealed (R11 amended)
 
 
 def post_windows(t, kill=2, ghosts=None):
@@ -61,7 +62,7 @@ def test_r10_3_post_mingling_windows_open_in_board_order_after_the_last_token():
     post_windows(t)
     assert t.state.phase == "relic_window" and window(t)["stage"] == "post"
     assert t.state.dining is None  # before the reveal and the Ghostly Intervention
-    assert pass_windows(t) == POST
+    assert pass_windows(t) == POST + LAST_CALL
     assert t.dining["round"] == 2
 
 
@@ -72,7 +73,7 @@ def test_r10_3_post_mingling_windows_open_when_the_mingling_timer_runs_out():
     assert t.state.phase == "mingling"
     t.expire()
     assert t.state.phase == "relic_window" and window(t)["seat"] == 4
-    assert pass_windows(t) == POST
+    assert pass_windows(t) == POST + LAST_CALL
 
 
 def test_r10_3_both_bangles_open_in_seat_order_between_candle_and_key():
@@ -85,6 +86,7 @@ def test_r10_3_both_bangles_open_in_seat_order_between_candle_and_key():
         (5, "bangle_of_oaths"),
         (6, "key_of_quick_passage"),
         (7, "blood_of_the_one"),
+        (7, "blood_of_the_one"),  # its last call, once the tokens are revealed
     ]
 
 
@@ -95,6 +97,7 @@ def test_r10_3_each_window_is_timed_with_the_relic_timer():
         "relic": "ritual_bell",
         "stage": "pre",
         "deadline": t.now + 45,
+        "seat": 1,
     }
     t.expire()
     assert window(t)["seat"] == 2 and t.state.deadline == t.now + 45
@@ -154,7 +157,7 @@ def test_r10_3_a_negated_post_mingling_relic_gets_no_window():
     use(t, 1, "ritual_bell", targets=[5])
     pass_windows(t)
     post_windows(t)
-    assert pass_windows(t) == [POST[0], POST[2]]
+    assert pass_windows(t) == [POST[0], POST[2]] + LAST_CALL
 
 
 def test_r10_3_a_discarded_relic_gets_no_window_next_round():
@@ -168,7 +171,7 @@ def test_r10_3_a_discarded_relic_gets_no_window_next_round():
     assert t.state.round == 3
     pass_windows(t)
     post_windows(t, kill=3, ghosts={2: 4})
-    assert pass_windows(t) == [POST[0], POST[2]]
+    assert pass_windows(t) == [POST[0], POST[2]] + LAST_CALL
 
 
 def test_r10_3_windows_reopen_every_round():
@@ -189,20 +192,20 @@ def test_r10_3_the_blood_of_the_one_has_the_last_post_mingling_slot():
     ]
 
 
-# -- holders stay secret --------------------------------------------------------------------------
+# -- R10.2a: holdings are public --------------------------------------------------------------
 
 
-def test_r10_3_an_open_window_does_not_tell_other_seats_who_holds_the_relic():
-    """Holders are secret (module docstring; R10.2): while seat 1's Ritual Bell window is open,
-    no other seat's view may show both which relic is up and whose turn it is."""
+def test_r10_2a_an_open_window_names_its_holder_to_every_seat_and_spectators():
+    """Holdings are public (R10.2a amended): a window's holder is public too, so every view says
+    whose window it is and the game is seen to wait on them."""
     t = relic_table("LVHHHH", W6, windows=True)
     assert window(t) == {"card": "ritual_bell", "seat": 1, "as": "ritual_bell", "stage": "pre"}
-    for seat in (None, 2, 3, 4, 5, 6):
+    for seat in (None, 1, 2, 3, 4, 5, 6):
         v = t.view(seat)
-        shown = v["relics"]["window"]
-        tells_relic = shown is not None and shown["relic"] == "ritual_bell"
-        tells_seat = v["waiting_for"] == [1]
-        assert not (tells_relic and tells_seat), f"seat {seat} learns seat 1 holds the Bell"
+        assert v["relics"]["window"]["seat"] == 1 and v["relics"]["window"]["relic"] == (
+            "ritual_bell"
+        )
+        assert v["waiting_for"] == [1], f"seat {seat} is not told the game waits on seat 1"
 
 
 # -- R10.4 markers --------------------------------------------------------------------------------
@@ -246,6 +249,79 @@ def test_r10_4_markers_are_shown_on_the_targeted_card():
     assert data(t)["markers"]["ritual_bell"] == {"card": "whisper_wick_candle", "round": 2}
     assert t.view(4)["me"]["relic"]["negated"] is True
     assert t.view(5)["me"]["relic"]["negated"] is False
+
+
+def test_r10_4_the_signet_ring_cannot_target_the_same_relic_two_rounds_running():
+    t = relic_table("LVHHHH", W6, windows=True)
+    t.do(1, "pass")
+    use(t, 2, "signet_ring", targets=[4])  # seat 2 takes the Candle, seat 4 the Ring
+    pass_windows(t)
+    post_windows(t, kill=3)
+    pass_windows(t)
+    assert t.state.round == 3
+    t.do(1, "pass")
+    assert window(t)["seat"] == 4 and window(t)["as"] == "signet_ring"
+    (opts,) = offers(t, 4, "use_relic")
+    assert 2 not in opts["targets"] and 5 in opts["targets"]
+    assert "2" not in opts["cards_by_seat"] and opts["cards_by_seat"]["5"] == [
+        "key_of_quick_passage"
+    ]
+    t.illegal("illegal_target", 4, "use_relic", relic="signet_ring", targets=[2])
+
+
+def test_r10_4_the_hindsight_looking_glass_cannot_copy_the_same_relic_two_rounds_running():
+    t = relic_table("LVHHHH", W6)
+    post_windows(t, kill=5)  # the Key's holder dies in round 2
+    pass_windows(t)
+    assert t.state.round == 3
+    while window(t)["seat"] != 3:
+        t.do(window(t)["seat"], "pass")
+    use(t, 3, "hindsight_looking_glass", targets=[5])
+    pass_windows(t)
+    post_windows(t, kill=1, ghosts={5: 4})  # the Bell's holder dies in round 3
+    pass_windows(t)
+    assert t.state.round == 4 and t.state.ghosts == (5, 1)
+    while window(t)["seat"] != 3:
+        t.do(window(t)["seat"], "pass")
+    (opts,) = offers(t, 3, "use_relic")
+    assert opts["targets"] == [1] and opts["cards_by_seat"] == {"1": ["ritual_bell"]}
+    t.illegal("illegal_target", 3, "use_relic", relic="hindsight_looking_glass", targets=[5])
+
+
+def test_r10_2a_every_seat_and_spectators_see_every_holding_discard_negation_and_marker():
+    """R10.2a amended: the cards lie face-up; every view, spectators' included, shows each seat's
+    relics, which are discarded or negated, and the marker tokens on them."""
+    t = relic_table("LVHHHH", W6, windows=True)
+    use(t, 1, "ritual_bell", targets=[4])  # the Candle is negated and carries the Bell token
+    pass_windows(t)
+    post_windows(t, kill=2)
+    use(t, 5, "key_of_quick_passage")  # the Key is discarded
+    plain = {"discarded": False, "negated": False, "acting_as": None, "markers": []}
+    expected = [
+        {"seat": 1, "relic": "ritual_bell", "name": "Ritual Bell", **plain},
+        {"seat": 2, "relic": "signet_ring", "name": "Signet Ring", **plain},
+        {"seat": 3, "relic": "hindsight_looking_glass", "name": "Hindsight Looking Glass", **plain},
+        {
+            "seat": 4,
+            "relic": "whisper_wick_candle",
+            "name": "Whisper-Wick Candle",
+            **plain,
+            "negated": True,
+            "markers": [{"relic": "ritual_bell", "round": 2}],
+        },
+        {
+            "seat": 5,
+            "relic": "key_of_quick_passage",
+            "name": "Key of Quick Passage",
+            **plain,
+            "discarded": True,
+        },
+        {"seat": 6, "relic": "blood_of_the_one", "name": "Blood of the One", **plain},
+    ]
+    public = t.view(None)["relics"]
+    assert public["holdings"] == expected
+    for seat in range(1, 7):
+        assert t.view(seat)["relics"] == public, seat
 
 
 # -- R10.5 discarded relics -----------------------------------------------------------------------

@@ -73,8 +73,9 @@ def until_window(t, seat):
 
 
 def finish_round(t):
-    """Pass this round's post-mingling windows (choices and ties are left open)."""
-    while t.state.phase == "relic_window" and window(t)["stage"] == "post":
+    """Pass this round's post-mingling windows and Blood of the One's last call after the reveal
+    (choices, ties and the Scales of Justice's windows are left open)."""
+    while t.state.phase == "relic_window" and window(t)["stage"] in ("post", "reveal"):
         t.do(window(t)["seat"], "pass")
     return t
 
@@ -110,13 +111,19 @@ def test_r11_ritual_bell_negates_one_living_players_relic_for_this_round_only():
     t.place(3, "S4 S4")  # the Dagger works again
 
 
-def test_r11_ritual_bell_tells_the_target_privately_and_names_no_relic_publicly():
+def test_r11_ritual_bell_tells_the_target_and_the_table_which_relic_it_negates():
     t = table(windows=True, s1="ritual_bell", s5="false_idol")
     use(t, 1, "ritual_bell", targets=[5])
     (private,) = [e for e in t.events if e.kind == "relic_negated"]
     assert private.audience == (5,) and "False Idol" in private.text
     public = [e for e in t.events if e.kind == "relic_used"][-1]
-    assert public.audience is None and "Idol" not in public.text
+    assert public.audience is None  # R10.2a: the Bell token lies on a face-up card
+    assert (
+        public.text
+        == "Seat 1 rings the Ritual Bell: seat 5's The False Idol is negated this round."
+    )
+    (idol,) = [h for h in t.view(None)["relics"]["holdings"] if h["seat"] == 5]
+    assert idol["negated"] and idol["markers"] == [{"relic": "ritual_bell", "round": 2}]
 
 
 def test_r11_ritual_bell_targets_only_living_players_and_not_itself():
@@ -142,7 +149,7 @@ def test_r11_signet_ring_swaps_the_ring_with_the_targeted_relic():
     got = {e.audience: e.text for e in t.events if e.kind == "relic_received" and e.round == 2}
     assert "False Idol" in got[(2,)] and "Signet Ring" in got[(5,)]
     public = [e for e in t.events if e.kind == "relic_used"][-1]
-    assert "Idol" not in public.text
+    assert public.text == "Seat 2's Signet Ring swaps with seat 5's The False Idol."
 
 
 def test_r11_signet_ring_cannot_target_the_crown_of_solomon():
@@ -243,8 +250,10 @@ def test_r11_hindsight_copying_the_scales_discards_the_glass_when_the_second_eff
     # seats 4 and 5 tie with 3 Stake votes; seat 3 (the Glass) is not tied
     t.mingle({1: "D2 F3 I4", 2: "S4 S5 F3", 3: "S4 S5 F2", 4: "S5 S1 F2", 5: "S4 S1 F2"})
     finish_round(t)
-    assert t.state.phase == "tiebreak" and sorted(t.state.tie.candidates) == [4, 5]
-    assert offers(t, 3, "use_relic") == [{"relic": "scales_of_justice", "targets": [4, 5]}]
+    assert window(t)["stage"] == "tie" and sorted(t.state.tie.candidates) == [4, 5]
+    assert offers(t, 3, "use_relic") == [
+        {"relic": "scales_of_justice", "targets": [4, 5], "discard": True}
+    ]
     use(t, 3, "scales_of_justice", targets=[5])
     assert not t.alive(5) and t.alive(4)
     assert holdings(t, discarded=True)[3] == ["hindsight_looking_glass"]
@@ -486,6 +495,19 @@ def test_r11_ceremonial_dagger_others_may_not_stack():
     t.illegal("illegal_target", 3, "place_token", token="stake", target=6)
 
 
+def test_r11_ceremonial_dagger_a_feast_placed_first_keeps_the_stakes_off_that_seat():
+    """R11: never a Feast beside the Dagger's Stakes, in either order (a Stake used to be let
+    onto a seat that already held the holder's Feast, and then the second Stake too)."""
+    t = table(s5="ceremonial_dagger")
+    t.place(5, "F3")
+    (opts,) = offers(t, 5, "place_token")
+    assert 3 not in opts["targets"] and 4 in opts["targets"]
+    t.illegal("illegal_target", 5, "place_token", token="stake", target=3)
+    t.place(5, "S4 S4")  # both Stakes may still share another seat
+    mine = sorted((p.target, p.token) for p in t.state.placements if p.owner == 5)
+    assert mine == [(3, "feast"), (4, "stake"), (4, "stake")]
+
+
 # -- Seer's Orb -----------------------------------------------------------------------------------
 
 
@@ -635,19 +657,28 @@ def test_r11_scales_tied_holder_chooses_the_outcome_instead_of_the_vote():
     t = table(s3="scales_of_justice")
     to_post(t, TIE)
     finish_round(t)
-    assert t.state.phase == "tiebreak" and t.state.tie.decider == 3
-    assert t.state.tie.voters == (3,)
-    t.do(3, "tiebreak_vote", target=5)
+    assert window(t) == {"card": "scales_of_justice", "seat": 3, "as": "scales_of_justice"} | {
+        "stage": "tie"
+    }
+    assert offers(t, 3, "use_relic") == [
+        {"relic": "scales_of_justice", "targets": [3, 5], "discard": False}
+    ]
+    shown = t.view(None)["relics"]["window"]
+    assert shown["seat"] == 3 and shown["tie"] == {"kind": "elimination", "candidates": [3, 5]}
+    use(t, 3, "scales_of_justice", targets=[5])
     assert not t.alive(5) and t.alive(3)
     assert holdings(t)[3] == ["scales_of_justice"]  # kept: not discarded
+    assert t.dining["ties"][0]["decided_by"] == "scales_of_justice"
 
 
 def test_r11_scales_discarded_to_decide_any_tie():
     t = table(s6="scales_of_justice")
     to_post(t, TIE)
     finish_round(t)
-    assert t.state.phase == "tiebreak" and t.state.tie.decider is None
-    assert offers(t, 6, "use_relic") == [{"relic": "scales_of_justice", "targets": [3, 5]}]
+    assert window(t)["seat"] == 6 and window(t)["stage"] == "tie"
+    assert offers(t, 6, "use_relic") == [
+        {"relic": "scales_of_justice", "targets": [3, 5], "discard": True}
+    ]
     t.illegal("illegal_target", 6, "use_relic", relic="scales_of_justice", targets=[6])
     use(t, 6, "scales_of_justice", targets=[3])
     assert not t.alive(3) and t.alive(5)
@@ -662,9 +693,62 @@ def test_r11_scales_decides_an_election_tie_too():
     plan[6] = "S2 S4 F1"  # seat 3 killed; seats 1 and 2 tie with 3 Feasts
     to_post(t, plan)
     finish_round(t)
-    assert t.state.phase == "tiebreak" and t.state.tie.kind == "election"
+    assert window(t)["stage"] == "tie" and t.state.tie.kind == "election"
     use(t, 6, "scales_of_justice", targets=[1])
     assert t.dining["alpha_elected"] == 1 or t.state.alpha == 1
+
+
+# Round 3 after seat 2 (the Vampire) died in round 2 and seat 5 was elected: seats 3 and 4 tie
+# with 3 Stake votes, seat 1 has the most Feasts; the Ghost's dial protects seat 5.
+GHOST_TIE = {1: "S3 S4 F6", 3: "S4 S6 F1", 4: "S3 S6 F1", 5: "D1 F6 I3", 6: "S3 S4 F1"}
+
+
+def ghost_tie_table(**over):
+    t = table(**over)
+    play(t, 2, 5)
+    assert t.state.round == 3 and t.state.ghosts == (2,) and t.state.alpha == 5
+    to_post(t, GHOST_TIE, ghosts={2: 5})
+    finish_round(t)
+    return t
+
+
+def test_r11_scales_window_opens_before_a_ghost_who_votes_at_once_can_settle_the_tie():
+    """R11 amended: the Scales holder's window on a Dining tie comes first; no vote can settle
+    the tie before it closes (a fast Ghost used to settle it before the holder could act)."""
+    t = ghost_tie_table(s6="scales_of_justice")
+    assert window(t)["seat"] == 6 and window(t)["stage"] == "tie"
+    assert t.view(2)["waiting_for"] == [6] and offers(t, 2, "tiebreak_vote") == []
+    t.illegal("wrong_phase", 2, "tiebreak_vote", target=3)
+    (announced,) = [e for e in t.events if e.kind == "relic_scales"]
+    assert "seat 6 may discard them to decide it" in announced.text
+    t.do(6, "pass")  # passing leaves the tie to the usual vote
+    assert t.state.phase == "tiebreak" and t.state.tie.voters == (2,)
+    t.do(2, "tiebreak_vote", target=4)
+    assert not t.alive(4) and t.alive(3)
+    assert holdings(t)[6] == ["scales_of_justice"]
+    assert t.dining["ties"][0]["decided_by"] == "vote"
+
+
+def test_r11_scales_holder_decides_before_the_ghost_votes():
+    t = ghost_tie_table(s6="scales_of_justice")
+    use(t, 6, "scales_of_justice", targets=[3])
+    assert not t.alive(3) and t.alive(4)
+    assert [r["decided_by"] for r in t.dining["ties"]] == ["scales_of_justice"]
+
+
+def test_r11_scales_silence_leaves_the_tie_to_the_usual_vote_with_no_random_pick():
+    """R11 amended: the tied holder's power is optional ("you may choose"); when its window runs
+    out the tie goes to the usual vote, here every living player (no Ghost yet, R5.3)."""
+    t = table(s3="scales_of_justice")
+    to_post(t, TIE)
+    finish_round(t)
+    assert window(t)["seat"] == 3
+    t.expire()
+    assert t.state.phase == "tiebreak" and t.state.tie.decider is None
+    assert t.state.tie.voters == (1, 2, 3, 4, 5, 6)
+    t.vote({1: 5, 2: 5, 3: 5, 4: 3, 5: 3, 6: 5})
+    assert not t.alive(5) and t.dining["ties"][0]["decided_by"] == "vote"
+    assert holdings(t)[3] == ["scales_of_justice"]
 
 
 # -- Crown of Solomon -----------------------------------------------------------------------------
@@ -738,6 +822,26 @@ def test_r11_cross_of_saint_john_half_the_stakes_from_vampires_hunters_win_at_on
     assert "relic_cross" in t.kinds()
 
 
+def test_r11_cross_of_saint_john_its_count_shows_in_the_dining_recap_when_it_decides():
+    """R11 (automatic votes excluded): with holdings public, the Dining says why the Cross ended
+    the game, as the table would count it."""
+    t = table(s3="cross_of_saint_john")
+    to_post(t, CROSS)
+    finish_round(t)
+    cross = {"round": 2, "seat": 3, "stake_votes": 4, "from_vampires": 2}
+    for seat in (None, 1, 3, 6):
+        assert t.view(seat)["last_dining"]["cross"] == cross
+    (said,) = [e for e in t.events if e.kind == "relic_cross"]
+    assert said.text.startswith("Seat 3 held the Cross of Saint John: 2 of the 4 Stake votes")
+
+
+def test_r11_cross_of_saint_john_not_met_shows_no_count():
+    t = table(s3="cross_of_saint_john")
+    to_post(t, NO_CROSS)
+    finish_round(t)
+    assert "cross" not in t.view(None)["last_dining"]
+
+
 def test_r11_cross_of_saint_john_stakes_from_hunters_only_nothing_happens():
     t = table(s3="cross_of_saint_john")
     to_post(t, NO_CROSS)
@@ -776,9 +880,11 @@ def test_r11_blood_of_the_one_names_a_player_who_is_not_mesmerized():
     assert offers(t, 4, "use_relic") == []
 
 
-def blood_table(**options):
-    """Round 2: seat 5 was Mesmerized in round 1 (examined the Lord); seat 4 holds the Blood."""
-    t = relic_table("LVHHHH", hold(s4="blood_of_the_one"), kill=1, examiner=5, **options)
+def blood_table(relics=None, **options):
+    """Round 2: seat 5 was Mesmerized in round 1 (examined the Lord); seat 4 holds the Blood (and
+    is the Alpha); `relics` (e.g. {"s6": "seers_orb"}) deals other seats' cards."""
+    wanted = hold(s4="blood_of_the_one", **(relics or {}))
+    t = relic_table("LVHHHH", wanted, kill=1, examiner=5, **options)
     assert t.state.player(5).mesmerized
     return t
 
@@ -853,7 +959,122 @@ def test_r3_4_tokens_a_death_in_mingling_leaves_without_a_target_are_set_aside_n
     assert t.state.dining.round == 4 and t.state.dining.unplaced == ()
 
 
+# Round 2 of `blood_table`: seats 3 and 6 tie with 4 Stake votes, one of seat 3's from seat 5 (the
+# Mesmerized player): without it seat 6 alone has the most. Seat 2 has the most Feasts.
+BLOOD_TIE = {1: "S3 S6 F2", 2: "S3 S4 F1", 3: "S6 S1 F2", 4: "D6 F2 I3", 5: "S3 S1 F4"}
+BLOOD_TIE |= {6: "S3 S2 F1"}
+
+
+def test_r11_blood_of_the_one_last_call_after_the_reveal_its_removed_tokens_count_for_nothing():
+    """R11 amended: right after the reveal, before anything is counted, the living holder gets a
+    last call; the victim's revealed tokens are removed and count for nothing."""
+    t = blood_table()
+    to_post(t, BLOOD_TIE)
+    assert window(t)["stage"] == "post" and window(t)["as"] == "blood_of_the_one"
+    t.do(4, "pass")  # its post-mingling slot (R10.3)
+    assert window(t) == {"card": "blood_of_the_one", "seat": 4, "as": "blood_of_the_one"} | {
+        "stage": "reveal"
+    }
+    assert any(p["owner"] == 5 for p in t.dining["tokens"])  # revealed, nothing counted yet
+    assert t.dining["protected"] is None and t.dining["eliminated"] is None
+    assert t.view(None)["relics"]["window"]["seat"] == 4
+    use(t, 4, "blood_of_the_one", targets=[5])
+    assert not t.alive(5) and not any(p["owner"] == 5 for p in t.dining["tokens"])
+    assert not t.alive(6) and t.alive(3)  # no tie: seat 5's Stake on seat 3 counted for nothing
+    assert t.dining["ties"] == [] and t.dining["deaths"] == [5, 6]
+
+
+def test_r11_blood_of_the_one_during_a_tie_vote_the_tie_is_counted_again_without_the_victim():
+    t = blood_table()
+    to_post(t, BLOOD_TIE)
+    finish_round(t)  # its slot and its last call pass
+    assert t.state.phase == "tiebreak" and t.state.tie.candidates == (3, 6)
+    t.vote({1: 3, 2: 3})
+    (opts,) = offers(t, 4, "use_relic")  # R11 amended: whenever the game waits on a player
+    assert opts == {"relic": "blood_of_the_one", "targets": [1, 2, 3, 4, 5, 6]}
+    use(t, 4, "blood_of_the_one", targets=[5])
+    recount = [e for e in t.events if e.kind == "tie_recount"]
+    assert recount and "its votes so far are void" in recount[0].text
+    assert not t.alive(6) and t.alive(3) and t.dining["ties"] == []
+
+
+def test_r13_a_blood_victim_in_dining_draws_after_the_last_will_being_resolved():
+    """R13 amended: every player who dies in Dining draws, in the order they died; the one
+    killed during another's Last Will choice is no longer offered in it."""
+    t = blood_table(last_wills=True)
+    stack(t, "dying_accusation", "nothing_to_say")
+    to_post(t, BLOOD_TIE)
+    finish_round(t)
+    t.vote({1: 6, 2: 6, 3: 6, 4: 6, 5: 6, 6: 3})
+    assert not t.alive(6) and t.state.phase == "last_will"
+    use(t, 4, "blood_of_the_one", targets=[5])  # during seat 6's Last Will choice
+    assert not t.alive(5) and t.state.phase == "last_will"
+    (opts,) = [p["options"] for p in pending(t.state, 6) if p["action"] == "resolve_choice"]
+    assert 5 not in opts["targets"]
+    t.do(6, "resolve_choice", choice="dying_accusation", targets=[3])
+    draws = [(d["seat"], d["card"]) for d in t.state.ext["last_wills"]["draws"]]
+    assert draws == [(6, "dying_accusation"), (5, "nothing_to_say")]
+    assert t.dining["deaths"] == [6, 5]
+
+
+def test_r7_3_a_ghost_dial_naming_a_player_the_blood_killed_counts_for_nothing():
+    """R7.3 amended: only a living player can be Protected."""
+    t = blood_table()
+    play(t, 3, 6)  # round 2: seat 3 dies; round 3 has one Ghost
+    pass_windows(t)
+    t.do(3, "intervention_vote", target=5)
+    use(t, 4, "blood_of_the_one", targets=[5])
+    assert not t.alive(5)
+    t.mingle({1: "S2 S4 F6", 2: "S4 S6 F1", 4: "S2 S6 F1", 6: "D4 F1 I2"})
+    finish_round(t)
+    assert t.dining["intervention"] == [{"voter": 3, "target": 5}]
+    assert t.dining["protected"] is None
+
+
+def test_r4_2_an_investigation_on_a_player_the_blood_killed_in_mingling_is_wasted_and_said():
+    t = blood_table()
+    t.place(4, "I5")  # seat 4 is the Alpha
+    use(t, 4, "blood_of_the_one", targets=[5])
+    t.mingle({1: "S3 S6 F2", 2: "S3 S6 F1", 3: "S6 S1 F2", 4: "D6 F2", 6: "S3 S1 F2"})
+    finish_round(t)
+    (said,) = [e for e in t.events if e.kind == "investigation"]
+    assert said.text == "The Investigation token lay on seat 5, who died this round: no effect."
+    assert t.dining["investigated"] is None
+    assert not any(k["seat"] == 5 and "role" in k for k in t.view(4)["me"]["knowledge"])
+
+
+def test_r11_seers_orb_is_not_offered_a_dial_when_the_first_ghost_appears_mid_mingling():
+    """Ruling: the Ghost made by Blood of the One has no dial this round (R7.2), so there is no
+    intervention to vote in: the Seer's Orb is not offered one (it used to be, then ignored)."""
+    t = blood_table({"s6": "seers_orb"})
+    use(t, 4, "blood_of_the_one", targets=[5])
+    assert t.state.ghosts == (5,)
+    assert offers(t, 6, "intervention_vote") == []
+    t.illegal("wrong_phase", 6, "intervention_vote", target=3)
+
+
 # -- Last Wills with relics on: Heirloom, Shattered Relic, Sealed Reliquary -----------------------
+
+
+def test_r13_a_bangle_partner_killed_in_dining_draws_a_last_will_and_the_journal_reads_them():
+    """R13 amended: every player who dies in Dining draws a Last Will, in the order they died,
+    the Bangle of Oaths partner included; Van Helsing's Journal is offered after each."""
+    wanted = hold(s2="van_helsings_journal", s5="bangle_of_oaths", s6="bangle_of_oaths")
+    t = relic_table("LVHHHH", wanted, last_wills=True)
+    stack(t, "nothing_to_say", "overturned_table")
+    to_post(t, KEY)  # seat 5 is Staked; seat 6 dies with them
+    finish_round(t)
+    assert not t.alive(5) and not t.alive(6)
+    draws = [(d["seat"], d["card"]) for d in t.state.ext["last_wills"]["draws"]]
+    assert draws == [(5, "nothing_to_say"), (6, "overturned_table")]
+    assert t.dining["deaths"] == [5, 6]
+    # Seat 2 put a Stake on seat 5, none on seat 6: the Journal reads seat 6 only, after its Will.
+    assert t.state.phase == "relic_choice"
+    assert data(t)["choice"]["seat"] == 2 and data(t)["choice"]["targets"] == [6]
+    assert t.view(None)["relics"]["choice"] == {"relic": "van_helsings_journal", "seat": 2}
+    t.do(2, "resolve_choice", choice="van_helsings_journal", targets=[6])
+    assert any(k["seat"] == 6 and k.get("role") == "hunter" for k in t.view(2)["me"]["knowledge"])
+    assert t.state.round == 3
 
 
 def lw_table(card, **over):

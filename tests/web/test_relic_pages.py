@@ -14,10 +14,11 @@ import re
 import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
+from django.utils.html import escape
 
 from games.engine import state_from_json
+from relics.rules import BY_ID
 from tests.web.conftest import Phone, alert_text
-from tests.web.test_hidden_information import _normalized
 from tests.web.test_play import ROUND_1
 
 pytestmark = pytest.mark.django_db
@@ -161,23 +162,22 @@ def test_r10_2_the_last_giver_picks_one_of_two_relics_from_the_page(table):
 # --- the board and my relic card --------------------------------------------------------------
 
 
-def test_r10_3_every_page_shows_the_open_window_and_its_countdown_but_not_its_holder(relic_game):
+def test_r10_3_every_page_shows_the_open_window_its_countdown_and_its_holder(relic_game):
     t = relic_game(WINDOWS)
     window = state(t).ext["relics"]["window"]
     assert window["seat"] == 1 and window["as"] == "ritual_bell"
     for seat in range(1, 7):
         html = t.page(seat)
         board = html.split("data-relic-board")[1].split("</section>")[0]
-        assert 'data-relic-window="ritual_bell"' in board
+        assert 'data-relic-window="ritual_bell" data-relic-holder="1"' in board
         assert "<strong>Ritual Bell</strong>, before mingling slot 1" in board
+        assert "<strong>Ana</strong> (seat 1) chooses or passes." in board  # R10.2a: public
         deadline = re.search(r'data-deadline="([^"]+)"', board).group(1)
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z", deadline)
         assert 'is-active" aria-current="step" data-slot="pre-1"' in board
         assert "Bangle of Oaths</strong> ×2" in board
-        assert "Who holds which stays secret." in board
-        assert "Ana" not in board  # the holder's name is nowhere on the board
         if seat != 1:
-            assert "Waiting for Ana" not in html and 'data-action="use_relic"' not in html
+            assert "Waiting for Ana" in html and 'data-action="use_relic"' not in html
     spectator = Phone("Zed").page(t.code)  # the board is public: spectators see it too
     assert 'data-relic-window="ritual_bell"' in spectator and "data-my-relic" not in spectator
 
@@ -191,16 +191,30 @@ def test_r10_1_my_relic_card_shows_its_name_and_text_to_me_alone(relic_game):
         assert 'data-my-relic="key_of_quick_passage"' not in t.page(seat)
 
 
-def test_r10_1_a_seat_page_is_the_same_whoever_holds_the_other_relics(relic_game):
-    """Same public state, the Bell and the Ring dealt the other way round: seat 3 sees nothing
-    of the difference, though the Bell's window belongs to seat 1 in one and seat 2 in the
-    other."""
-    swapped = {**WINDOWS, 1: "signet_ring", 2: "ritual_bell"}
-    pages = []
-    for wanted in (WINDOWS, swapped):
-        t = relic_game(wanted)
-        pages.append(re.sub(r"\?s=\d+", "", _normalized(t.page(3), t.code)))  # chat's cursor
-    assert pages[0] == pages[1]
+def _held(html: str) -> dict[int, list[str]]:
+    """seat -> relic ids on the board's "Who holds what" list."""
+    listing = html.split("data-relic-holdings")[1].split("</ul>")[0]
+    return {
+        int(seat): re.findall(r'data-held="([^"]+)"', row)
+        for seat, row in re.findall(r'data-holder="(\d+)">(.*?)</li>', listing, re.S)
+    }
+
+
+def test_r10_2a_every_page_and_the_table_display_show_who_holds_which_relic(relic_game):
+    """R10.2a amended: the cards lie face-up: every seat, a spectator and the room's shared
+    screen see each seat's relics (on the board and on the table's seats)."""
+    t = relic_game(WINDOWS)
+    expected = {s: [r] for s, r in WINDOWS.items()}
+    pages = [t.page(seat) for seat in range(1, 7)] + [Phone("Zed").page(t.code)]
+    for html in pages:
+        assert _held(html) == expected
+        assert '<span class="seat-relic" title="Negate one living player' in html
+        assert 'data-seat-relics="6"><span class="seat-relic" title="Discard: ignore every' in html
+    screen = t.phone(1).client.get(f"/t/{t.code}/").content.decode()
+    for seat, relic in WINDOWS.items():
+        name = escape(BY_ID[relic].name)
+        assert f'data-seat-relics="{seat}"><span class="seat-relic">✦ {name}' in screen
+    assert "<strong>Ana</strong> (seat 1) chooses or passes." in screen
 
 
 # --- a control for each relic's choice (R11) --------------------------------------------------
@@ -210,10 +224,17 @@ def test_r11_bell_silences_a_relic_from_the_page(relic_game):
     t = relic_game(WINDOWS)
     use = form(t.page(1), "use_relic")
     assert "Use the Ritual Bell" in use and 'name="relic" value="ritual_bell"' in use
-    assert re.findall(r'name="targets" value="(\d+)"', use) == ["2", "3", "4", "5", "6"]
-    assert 'name="card"' in use  # which relic, should the target hold several
+    # R10.2a: each card on the table by name, the seat with it
+    assert re.findall(r'name="pick" value="(\d+:\w+)"', use) == [
+        "2:signet_ring",
+        "3:whisper_wick_candle",
+        "4:bangle_of_oaths",
+        "5:bangle_of_oaths",
+        "6:key_of_quick_passage",
+    ]
+    assert "Ben: <strong>Signet Ring</strong>" in use
     assert "pass" in t.page(1).split('data-action="pass"')[1].split("</form>")[0].lower()
-    t.phone(1).act(t.code, "use_relic", relic="ritual_bell", targets="2")
+    t.phone(1).act(t.code, "use_relic", relic="ritual_bell", pick="2:signet_ring")
     assert 'Signet Ring</strong> <span class="badge">negated this round</span>' in t.page(2)
     assert state(t).phase == "mingling"  # the negated Ring's window is skipped (R10.3)
 
@@ -342,7 +363,11 @@ def test_r11_blood_names_a_player_during_mingling_from_the_page(relic_game):
         "Blood of the One names a living player."
     )
     t.phone(3).act(t.code, "use_relic", relic="blood_of_the_one", targets="2")
-    assert 'Blood of the One: seat 2 (<bdi class="name">Ben</bdi>) is not Mesmerized.' in t.page(5)
+    assert re.search(
+        r'Seat 3 \(<bdi class="name">\w+</bdi>\) uses Blood of the One: '
+        r'seat 2 \(<bdi class="name">Ben</bdi>\) is not Mesmerized\.',
+        t.page(5),
+    )
     assert 'Blood of the One</strong> <span class="badge">discarded</span>' in t.page(3)
 
 
@@ -398,7 +423,7 @@ def _submit_form(t, seat: int, action: str, **picks) -> str:
     names = {s["seat"]: f"P{s['seat']}" for s in seen["seats"]}
     (offer,) = [p for p in seen["pending"] if p["action"] == action]
     a = _action(offer, names, seen)
-    html = render_to_string(a["template"], {"a": a, "view": {**seen, "code": "ABCDEF"}})
+    html = render_to_string(a["template"], {"a": a, "view": {**seen, "code": "ACDEFG"}})
     serializer = ACTIONS[action](data=action_args(_fill(html, picks)))
     assert serializer.is_valid(), serializer.errors
     t.do(seat, action, **serializer.validated_data)
@@ -410,9 +435,9 @@ def test_r11_hindsight_glass_form_copies_a_ghosts_relic_then_acts_as_it():
 
     t = glass_round(s2="ritual_bell", s5="false_idol")
     until_window(t, 3)
-    html = _submit_form(t, 3, "use_relic", targets=["2"])
+    html = _submit_form(t, 3, "use_relic", pick=["2:ritual_bell"])
     assert "Use the Hindsight Looking Glass" in html and "Which Ghost" in html
-    html = _submit_form(t, 3, "use_relic", targets=["5"])  # now as the Ritual Bell, at once
+    html = _submit_form(t, 3, "use_relic", pick=["5:false_idol"])  # as the Ritual Bell, at once
     assert "Use the Ritual Bell" in html
     assert t.view(5)["me"]["relics"][0]["negated"] is True
 
@@ -422,8 +447,8 @@ def test_r11_signet_ring_form_never_offers_the_crown():
 
     t = table(windows=True, s2="signet_ring", s6="crown_of_solomon")
     until_window(t, 2)
-    html = _submit_form(t, 2, "use_relic", targets=["5"])
-    assert 'value="6"' not in html.split('name="card"')[0]
+    html = _submit_form(t, 2, "use_relic", pick=["5:ritual_bell"])
+    assert "6:crown_of_solomon" not in html and "5:ritual_bell" in html
     assert t.view(5)["me"]["relics"][0]["id"] == "signet_ring"
 
 
@@ -433,9 +458,11 @@ def test_r11_scales_form_settles_a_tie_by_discarding_it():
     t = table(s6="scales_of_justice")
     to_post(t, TIE)
     finish_round(t)
-    assert t.state.phase == "tiebreak"
+    assert t.state.phase == "relic_window"  # before the tie vote (R11 amended)
     html = _submit_form(t, 6, "use_relic", targets=["3"])
-    assert "Use the Scales of Justice" in html and "Settle the tie" in html
+    assert "Use the Scales of Justice" in html and "Settle it" in html
+    assert "A tie for elimination: nobody votes until you decide or pass." in html
+    assert "Deciding discards the Scales." in html
     assert re.findall(r'name="targets" value="(\d+)"', html) == ["3", "5"]
     assert not t.alive(3) and t.alive(5)
 
@@ -462,7 +489,7 @@ def test_r11_false_idol_form_hands_it_over_when_its_holder_is_killed():
         ("bangle_of_oaths", {"owners": ["1"]}),
         ("key_of_quick_passage", {}),
         ("blood_of_the_one", {"targets": ["2"]}),
-        ("ritual_bell", {"targets": ["2"]}),
+        ("ritual_bell", {"pick": ["2:signet_ring"]}),
     ],
 )
 def test_r11_each_window_form_posts_the_arguments_the_engine_takes(relic, args):

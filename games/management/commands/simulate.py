@@ -3,6 +3,7 @@
     python manage.py simulate --players 10 --games 10000 [--relics] [--last-wills]
         [--strategy sensible] [--seed N] [--workers N] [--json FILE] [--bench]
     python manage.py simulate --players 6-12 --games 2000 --last-wills --report docs/balance.md
+        [--notes docs/balance-notes.md]
 
 A thin shell over games/simulate.py, which does the work.
 """
@@ -59,6 +60,11 @@ class Command(BaseCommand):
             help="write a Markdown balance report (and FILE's .svg chart), each player count "
             "with and without relics",
         )
+        parser.add_argument(
+            "--notes",
+            metavar="FILE",
+            help="with --report: end the report with this hand-written Markdown (why rows moved)",
+        )
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     def handle(self, *args, **opts):
@@ -92,7 +98,8 @@ class Command(BaseCommand):
             Path(opts["json"]).write_text(json.dumps(data, indent=2) + "\n")
         if opts["report"]:
             command = "python manage.py simulate " + " ".join(shlex.quote(a) for a in sys.argv[2:])
-            markdown, svg = simulate.balance_report(runs, command=command)
+            notes = Path(opts["notes"]).read_text() if opts["notes"] else None
+            markdown, svg = simulate.balance_report(runs, command=command, notes=notes)
             path = Path(opts["report"])
             path.write_text(markdown)
             path.with_suffix(".svg").write_text(svg)

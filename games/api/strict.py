@@ -1,0 +1,57 @@
+"""JSON input taken at its type (issue 12: schemathesis sent `{"name": 0}`, `{"email_enabled":
+0}`, `{"target": "3"}`, and DRF's fields quietly converted them). The API documents a string, a
+boolean, a whole number, a list or an object for each field: anything else is `400 bad_request`
+naming the field, before DRF's own validation. The pages' forms send only strings and keep
+DRF's conversion (they validate with the same serializers, without this check)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rest_framework import serializers
+
+
+def check_types(serializer: serializers.Serializer, data) -> None:
+    if not isinstance(data, Mapping):
+        raise serializers.ValidationError({"non_field_errors": ["The body must be a JSON object."]})
+    errors = _object_errors(serializer, data)
+    if errors:
+        raise serializers.ValidationError(errors)
+
+
+def _object_errors(serializer: serializers.Serializer, data: Mapping) -> dict:
+    errors = {}
+    for name, field in serializer.fields.items():
+        if field.read_only or name not in data:
+            continue
+        problem = _wrong_type(field, data[name])
+        if problem:
+            errors[name] = [problem] if isinstance(problem, str) else problem
+    return errors
+
+
+def _wrong_type(field: serializers.Field, value):
+    if value is None:
+        return None  # allow_null is DRF's to judge
+    if isinstance(field, serializers.Serializer):
+        if not isinstance(value, Mapping):
+            return "Must be an object."
+        return _object_errors(field, value) or None
+    if isinstance(field, serializers.BooleanField):
+        return None if isinstance(value, bool) else "Must be true or false."
+    if isinstance(field, serializers.IntegerField):
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        return None if whole else "Must be a whole number."
+    if isinstance(field, serializers.CharField | serializers.ChoiceField):
+        return None if isinstance(value, str) else "Must be a string."
+    if isinstance(field, serializers.ListField):
+        if not isinstance(value, list):
+            return "Must be a list."
+        problems = [_wrong_type(field.child, item) for item in value]
+        return next((p for p in problems if p), None)
+    if isinstance(field, serializers.DictField):
+        if not isinstance(value, Mapping):
+            return "Must be an object."
+        problems = [_wrong_type(field.child, item) for item in value.values()]
+        return next((p for p in problems if p), None)
+    return None

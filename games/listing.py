@@ -1,0 +1,52 @@
+"""Lists of games (issue 12, item 7): a player's own games come first and complete, so that
+nobody else's lobbies can push them off a list; the open lobbies of others come after, a page
+at a time."""
+
+from __future__ import annotations
+
+from django.db.models import Case, IntegerField, Value, When
+
+from games.models import Game
+
+LOBBY_PAGE = 50  # open lobbies of others per page
+HOME_FINISHED = 5  # finished games the home page still shows, newest first
+
+
+def my_games(user) -> list[Game]:
+    """Every game the user holds a seat at: lobbies and running games first, then finished
+    ones; the most recently changed first within each."""
+    if not user.is_authenticated:
+        return []
+    finished_last = Case(
+        When(status=Game.Status.FINISHED, then=Value(1)),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    return list(
+        Game.objects.filter(players__user=user)
+        .distinct()
+        .order_by(finished_last, "-updated_at", "-id")
+        .prefetch_related("players")
+    )
+
+
+def for_home(user) -> list[Game]:
+    """The home page's "Your tables": every unfinished one, and the latest finished ones."""
+    games = my_games(user)
+    unfinished = [g for g in games if g.status != Game.Status.FINISHED]
+    return unfinished + [g for g in games if g.status == Game.Status.FINISHED][:HOME_FINISHED]
+
+
+def open_lobbies(user, *, page: int = 1) -> tuple[list[Game], bool]:
+    """One page of the lobbies the user could join (not seated there), newest first; and
+    whether another page follows."""
+    lobbies = Game.objects.filter(status=Game.Status.LOBBY)
+    if user.is_authenticated:
+        lobbies = lobbies.exclude(players__user=user)
+    start = (page - 1) * LOBBY_PAGE
+    rows = list(
+        lobbies.order_by("-updated_at", "-id").prefetch_related("players")[
+            start : start + LOBBY_PAGE + 1
+        ]
+    )
+    return rows[:LOBBY_PAGE], len(rows) > LOBBY_PAGE

@@ -1,0 +1,57 @@
+"""Middleware of our own (issue 12, items 14 and 8; issue 16, item 6)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpResponse
+
+from staked import limits
+from staked.errors import is_api, json_error
+
+
+class RequestLineLimit:
+    """A path and query string longer than MAX_URL_LENGTH is refused with 414 (JSON on the
+    API). gunicorn reads request lines of up to 8190 bytes (`limit_request_line`, raised from
+    its 4094 in the Procfile and scripts/gunicorn.conf.py) and answers longer ones itself with a
+    plain-text 400 that Django never sees; between the two limits, this answer is ours."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.MAX_URL_LENGTH
+        if len(request.get_full_path()) > limit:
+            detail = f"The address is longer than {limit} characters."
+            if is_api(request):
+                return json_error("uri_too_long", detail, 414)
+            return HttpResponse(detail, status=414, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)
+
+
+class ResponseHeaders:
+    """Headers every dynamic answer gets:
+
+    - `Cache-Control: no-store` unless the view chose its own: pages and API answers carry one
+      player's secrets, and no cache (a shared proxy, the browser's disk) may keep them.
+    - `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (the IETF draft's names) and
+      `RateLimit-Policy` where a rate limit counted the request (staked/limits.py): the scope
+      with the least left, when several did.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        with limits.counting() as verdicts:
+            response = self.get_response(request)
+        if not response.has_header("Cache-Control"):
+            response["Cache-Control"] = "no-store"
+        if verdicts:
+            tightest = min(verdicts, key=lambda v: (v.remaining, -v.reset))
+            response["RateLimit-Limit"] = str(tightest.limit)
+            response["RateLimit-Remaining"] = str(tightest.remaining)
+            response["RateLimit-Reset"] = str(tightest.retry_after or tightest.reset)
+            response["RateLimit-Policy"] = ", ".join(
+                f'{v.limit};w={v.window};comment="{v.scope}"' for v in verdicts
+            )
+        return response
