@@ -727,8 +727,9 @@ def _extend_notes(game: Game) -> list[str]:
     deadline = admin_services.deadline_of(game)
     if game.status != Game.Status.RUNNING or deadline is None:
         return ["No timed window is open: there is no deadline to extend."]
+    due = "was due" if deadline <= timezone.now() else "closes"
     return [
-        f"{_window(game, first=True)} closes {show.when_and_distance(deadline)}.",
+        f"{_window(game, first=True)} {due} {show.when_and_distance(deadline)}.",
         f"Extend it by 1 to {admin_services.MAX_EXTENSION_MINUTES:,} minutes "
         f"({show.duration(admin_services.MAX_EXTENSION_MINUTES * 60)}) at a time; the players "
         "see the new deadline and a line in the log.",

@@ -67,10 +67,12 @@ def when_and_distance(moment: datetime | None) -> str:
 
 
 def duration(seconds: int) -> str:
-    """A timer as people say it: "30 s", "3 min", "12 h", "1 h 30 min"."""
+    """A timer as people say it: "30 s", "3 min", "12 h", "1 h 30 min", "7 days"."""
     if seconds < 60:
         return f"{seconds} s"
     hours, minutes = divmod(seconds // 60, 60)
+    if hours >= 48 and not minutes and not hours % 24:
+        return f"{hours // 24} days"
     if not hours:
         return f"{minutes} min"
     return f"{hours} h {minutes} min" if minutes else f"{hours} h"

@@ -408,7 +408,7 @@ def test_9_the_extend_page_shows_the_time_left_and_the_maximum(root_client):
     html = root_client.get(url("extend", game)).content.decode()
     assert "The Mingling window of round 1 closes" in html
     assert re.search(r"UTC \(in [23]\sminutes\)", html)
-    assert "1 to 10,080 minutes (168 h) at a time" in html
+    assert "1 to 10,080 minutes (7 days) at a time" in html
 
 
 def test_9_the_public_log_is_paginated(root_client):
