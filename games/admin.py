@@ -31,7 +31,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from games import admin_accounts, admin_services
+from games import admin_accounts, admin_services, identity
 from games import admin_display as show
 from games.engine import state_from_json
 from games.engine.common import ROLE_NAMES
@@ -287,7 +287,7 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description="host")
     def host_shown(self, game):
         """The host by their name at this table (or display name), linked to their user page."""
-        seat = game.players.filter(user_id=game.host_id, is_bot=False).first()
+        seat = identity.host_player(game.players.all(), game)
         link = show.user_link(game.host)
         return format_html("{} at seat {} · {}", seat.name, seat.seat, link) if seat else link
 

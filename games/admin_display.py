@@ -18,7 +18,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.timesince import timesince, timeuntil
 
-from games import selectors
+from games import identity, selectors
 from games.display import display_url
 from games.models import Event, Game, Player
 from games.options import public_options
@@ -149,7 +149,7 @@ def seat_rows(game: Game) -> list[SeatRow]:
     return [
         SeatRow(
             player=p,
-            is_host=p.user_id is not None and p.user_id == game.host_id,
+            is_host=identity.is_hosts_seat(p, game),
             waiting=None if waiting is None else p.seat in waiting,
         )
         for p in game.players.select_related("user").order_by("seat")
@@ -253,7 +253,8 @@ def relics_table(game: Game) -> SafeString:
 
 def public_events(game: Game):
     """The lines an observer reads, oldest first. Each is numbered by its place among these
-    public lines, never by the game's own sequence, whose gaps would count the private lines."""
+    public lines (as `selectors.events_seen_by(game, None)` numbers them), never by the game's
+    own sequence, whose gaps would count the private lines (issue 12)."""
     return Event.objects.filter(game=game, audience__isnull=True).order_by("seq")
 
 

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 
 from django.db import transaction
 
-from games import engine, names, services
+from games import engine, identity, names, services
 from games.engine import state_from_json
 from games.models import Game, Player
 from games.services import GameError, retried
@@ -206,10 +206,11 @@ def seat_replace(
         player = game.players.select_related("user").filter(seat=seat).first()
         if player is None:
             raise GameError("not_found", f"There is no seat {seat}.", 404)
-        if user is not None and game.players.filter(user=user).exclude(seat=seat).exists():
+        elsewhere = identity.player_of(game, user)
+        if elsewhere is not None and elsewhere.seat != seat:
             raise GameError("conflict", f"{user} already has a seat at this table.", 409)
-        old_user_id = player.user_id
-        if user is None and old_user_id is not None and game.host_id == old_user_id:
+        hosts_seat = identity.is_hosts_seat(player, game)
+        if user is None and hosts_seat:
             raise GameError("conflict", "The host's seat goes to a person, not a bot.", 409)
         left, left_user = player.name, (None if player.is_bot else _username(player.user))
         others = game.players.exclude(seat=seat).values_list("name", flat=True)
@@ -234,8 +235,8 @@ def seat_replace(
                 "last_seen_at",
             ]
         )
-        if old_user_id is not None and game.host_id == old_user_id:
-            game.host_id = user.id
+        if hosts_seat:
+            game.host_id = user.pk
         took = names.quoted(player.name)
         newcomer = f"a bot, {took}," if user is None else took
         text = f"{names.quoted(left)} left seat {seat}; {newcomer} plays it now."

@@ -9,6 +9,7 @@ HMAC of the code): the host's page carries that link, so the host's own room can
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 from django.core import signing
@@ -18,7 +19,7 @@ from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET
 
-from games import selectors
+from games import narration, selectors
 from games.models import Game
 from games.services import GameError
 from games.views import (
@@ -88,10 +89,8 @@ def _render(request: HttpRequest, game: Game) -> HttpResponse:
 def display_context(request: HttpRequest, game: Game) -> dict:
     view = selectors.game_view(game, None)  # never the signed-in user's: a shared screen
     names = {s["seat"]: s["name"] for s in view["seats"]}
-    events, _ = selectors.events_for(game, None, after=max(0, game.last_seq - 50))
-    events = [
-        {**e, "text": with_names(e["text"], names, e["data"])} for e in events[-EVENTS_SHOWN:]
-    ]
+    events = selectors.events_tail(game, None, EVENTS_SHOWN)
+    events = [{**e, "text": with_names(e["text"], names, e["data"])} for e in events]
     events.reverse()
     open_to_all = game.options.get("spectators", True)
     context = {
@@ -107,6 +106,7 @@ def display_context(request: HttpRequest, game: Game) -> dict:
         "poll_seconds": POLL_SECONDS,
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
         "key_query": "" if open_to_all else f"&key={display_key(game.code)}",
+        "narration": json.dumps(narration.narration(view)),  # the public view, as spoken lines
     }
     if view["status"] == Game.Status.LOBBY:
         invite = request.build_absolute_uri(reverse("game", args=[game.code]))

@@ -131,9 +131,6 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.game.code} #{self.seq} {self.kind}"
 
-    def visible_to(self, seat: int | None) -> bool:
-        return self.audience is None or (seat is not None and seat in self.audience)
-
 
 class Action(models.Model):
     """The replay log (issue 7): one row per engine step, in order, written by `services._save`.

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import seats
+from games import identity, seats
 from games.forms import SeatJoinForm
 from games.models import Game
 from games.services import GameError
@@ -63,8 +63,7 @@ def seat_claim(request: HttpRequest, code: str, token: str) -> HttpResponse:
         if form.is_valid():
             name = form.cleaned_data["name"]
             try:
-                seated = player.game.players.filter(user_id=request.user.pk or 0).exists()
-                if seated:  # refused before the name is touched
+                if identity.is_seated(player.game, request.user):  # before the name is touched
                     raise GameError("already_seated", "You already have a seat here.", 409)
                 user = _identify(request, name)
                 seats.seat_claim(code=player.game.code, user=user, token=token, name=name)

@@ -22,7 +22,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import engine, names, services
+from games import engine, identity, names, services
+from games.engine.view import public_waiting
 from games.models import Game, Player
 from games.services import GameError, retried
 
@@ -39,9 +40,10 @@ def _event(kind: str, text: str, round_: int, **data) -> engine.Event:
 
 def windows_missed(game: Game, state: engine.State) -> list[engine.Event]:
     """The window of `state` closed on its timer: every human seat the *public* view still waited
-    on missed it (a relic holder's window included: holdings are public, R10.2a). A seat the
-    public may not see waited on (an away Ghost's view, R3.2) is not counted by that view."""
-    waiting = engine.view(state, None)["waiting_for"]
+    on missed it (a relic holder's window included: holdings are public, R10.2a). Counted from
+    `public_waiting`: what the table sees the game wait on, before an away Ghost's view (R3.2)
+    takes the living out of a spectator's view."""
+    waiting = public_waiting(state)
     if not waiting:
         return []
     humans = list(game.players.filter(seat__in=waiting, is_bot=False, user__isnull=False))
@@ -65,7 +67,7 @@ def came_back(player: Player, state: engine.State, name: str, round_: int) -> li
     if player.missed_windows == 0 and player.claim_token is None:
         return []
     optional_dial = name == "intervention_vote" and state.player(player.seat).alive
-    if optional_dial or player.seat not in engine.view(state, None)["waiting_for"]:
+    if optional_dial or player.seat not in public_waiting(state):
         return []
     Player.objects.filter(id=player.id).update(missed_windows=0, claim_token=None)
     if not player.afk:
@@ -91,14 +93,14 @@ def seen(game: Game, seat: int | None) -> None:
 
 def _flagged_seat(code: str, user, seat: int, *, bots_too: bool) -> tuple[Game, Player]:
     game = services._locked(code)
-    if game.host_id != getattr(user, "id", None):
+    if not identity.is_host(game, user):
         raise GameError("forbidden", "Only the host can hand on a seat.", 403)
     if game.status != Game.Status.RUNNING:
         raise GameError("wrong_phase", "Seats change hands only while the game runs.", 409)
     player = game.players.filter(seat=seat).first()
     if player is None:
         raise GameError("not_found", f"There is no seat {seat}.", 404)
-    if player.user_id is not None and player.user_id == game.host_id:
+    if identity.is_hosts_seat(player, game):
         raise GameError("host_seat", "The host's own seat stays with the host.", 409)
     if not (player.afk or (bots_too and player.is_bot)):
         raise GameError(
@@ -163,7 +165,7 @@ def seat_claim(*, code: str, user, token: str, name: str) -> Game:
             raise GameError("invite_invalid", "This link was already used or withdrawn.", 404)
         if game.status != Game.Status.RUNNING:
             raise GameError("wrong_phase", "The game is over.", 409)
-        if game.players.filter(user=user).exists():
+        if identity.is_seated(game, user):
             raise GameError("already_seated", "You already have a seat at this table.", 409)
         services.name_free(game, name, seat=player.seat)
         player.user, player.is_bot, player.name = user, False, name
@@ -185,7 +187,7 @@ def rematch_open(*, code: str, user) -> tuple[Game, bool]:
     old, created = _rematch(code, user)
     new = old.rematch
     if not created and new.status == Game.Status.LOBBY:
-        mine = old.players.get(user=user)
+        mine = identity.player_of(old, user)
         new = services.game_join(code=new.code, user=user, name=mine.name)
     return new, created
 
@@ -194,7 +196,7 @@ def rematch_open(*, code: str, user) -> tuple[Game, bool]:
 def _rematch(code: str, user) -> tuple[Game, bool]:
     with transaction.atomic():
         old = services._locked(code)
-        if not (user.is_authenticated and old.players.filter(user=user).exists()):
+        if not identity.is_seated(old, user):
             raise GameError("forbidden", "Only the players of this game can ask a rematch.", 403)
         if old.status != Game.Status.FINISHED:
             raise GameError("wrong_phase", "A rematch starts once the game is over.", 409)
@@ -212,9 +214,9 @@ def _new_lobby(old: Game, user) -> Game:
     host, the old seats in order."""
     options = {k: v for k, v in old.options.items() if k not in ("roles", "relic_deck")}
     players = [p for p in old.players.order_by("seat") if p.is_bot or p.user_id is not None]
-    host = next((p for p in players if p.user_id == old.host_id), None)
+    host = identity.host_player(players, old)
     if host is None:  # the host gave their seat away: the one who asked hosts
-        host = next(p for p in players if p.user_id == user.id)
+        host = identity.player_in(players, user)
     new = services.game_create(host=host.user, options=options, name=host.name, rematch=True)
     others = [p for p in players if p is not host]
     for number, p in enumerate(others, start=2):

@@ -7,12 +7,12 @@ from datetime import UTC, datetime
 
 from django.core.cache import cache
 
-from games import engine
+from games import engine, identity
 from games.engine import state_from_json
 from games.engine.table import ROLE_TABLE
 from games.models import Event, Game, Player
 from games.options import public_options
-from games.services import POLL_KEY_SECONDS, GameError, version_key
+from games.services import POLL_KEY_SECONDS, GameError, open_key, version_key
 
 
 def game_get(code: str) -> Game:
@@ -23,33 +23,41 @@ def game_get(code: str) -> Game:
 
 
 def game_version(code: str) -> int | None:
-    """The current version for the cheap "has it changed?" path: one cache read, or one
-    indexed query when the cache has lost it."""
-    version = cache.get(version_key(code))
-    if version is None:
-        version = Game.objects.filter(code=code).values_list("version", flat=True).first()
-        if version is not None:
-            # add, not set: a move committed since our read has already written a newer one
-            cache.add(version_key(code), version, timeout=POLL_KEY_SECONDS)
-    return version
+    """The current version for the cheap "has it changed?" path (see `poll_state`)."""
+    return poll_state(code)[0]
 
 
-def seat_of(game: Game, user) -> int | None:
-    if not user or not user.is_authenticated:
-        return None
-    return game.players.filter(user=user).values_list("seat", flat=True).first()
+def poll_state(code: str) -> tuple[int | None, bool]:
+    """The current version, and whether the host lets spectators watch, for the cheap "has it
+    changed?" paths: one cache read, or one indexed query when the cache has lost them.
+    (None, False) when there is no such game."""
+    keys = [version_key(code), open_key(code)]
+    found = cache.get_many(keys)
+    if len(found) == 2:
+        return found[keys[0]], found[keys[1]] is True
+    row = Game.objects.filter(code=code).values_list("version", "options").first()
+    if row is None:
+        return None, False
+    version, options = row
+    spectators = options.get("spectators", True)
+    # add, not set: a move committed since our read has already written a newer version
+    cache.add(keys[0], version, timeout=POLL_KEY_SECONDS)
+    cache.add(keys[1], spectators, timeout=POLL_KEY_SECONDS)  # fixed once the game exists
+    return version, spectators is True
 
 
 def game_view(game: Game, user) -> dict:
     """The whole view of API.md for this viewer (spectators: the public view, no `me`)."""
     players = list(game.players.all())
-    seat = next((p.seat for p in players if user and p.user_id == user.id), None)
+    mine = identity.player_in(players, user)
+    seat = mine.seat if mine else None
+    host = identity.host_player(players, game)
     out = {
         "code": game.code,
         "status": game.status,
         "version": game.version,
         "options": public_options(game.options),
-        "host_seat": next((p.seat for p in players if p.user_id == game.host_id), None),
+        "host_seat": host.seat if host else None,
         "rematch": game.rematch.code if game.rematch_id else None,
     }
     if game.state is None:
@@ -107,21 +115,57 @@ def _lobby_view(game: Game, players: list[Player], seat: int | None) -> dict:
 
 
 def events_for(game: Game, user, *, after: int = 0, limit: int = 200) -> tuple[list[dict], bool]:
-    """The log this viewer may see, after `after`; and whether more follow."""
-    seat = seat_of(game, user)
-    rows = Event.objects.filter(game=game, seq__gt=after).order_by("seq")
-    visible = []
-    more = False
-    for e in rows.iterator(chunk_size=500):
-        if not e.visible_to(seat):
-            continue
-        if len(visible) == limit:
-            more = True
-            break
-        visible.append(
-            {"seq": e.seq, "round": e.round, "kind": e.kind, "text": e.text, "data": e.data}
-        )
-    return visible, more
+    """The log `user` may see, after their `after`-th event; and whether more follow."""
+    return events_seen_by(game, identity.seat_of(game, user), after=after, limit=limit)
+
+
+def events_seen_by(
+    game: Game, seat: int | None, *, after: int = 0, limit: int = 200
+) -> tuple[list[dict], bool]:
+    """The log `seat` (None: the public) may see, numbered the viewer's own way (issue 12).
+
+    An event's `seq` is its position among the events this viewer may see: the public ones and
+    their seat's private ones, 1, 2, 3, ... with no gap. The game's own sequence counts every
+    seat's private lines too, so its gaps told a spectator that someone learned a secret (one
+    missing number after an examination, three when it was the Vampire Lord's card: the
+    examination and two Mesmerism lines). `after` (a cursor) is in the same numbering."""
+    seqs = _visible_seqs(game, seat)
+    after = max(after, 0)
+    return _numbered(game, seqs, after, after + limit), len(seqs) > after + limit
+
+
+def events_tail(game: Game, seat: int | None, count: int) -> list[dict]:
+    """The last `count` events `seat` may see, oldest first, numbered as in `events_seen_by`."""
+    seqs = _visible_seqs(game, seat)
+    return _numbered(game, seqs, max(0, len(seqs) - count), len(seqs))
+
+
+def _visible_seqs(game: Game, seat: int | None) -> list[int]:
+    """The game's own numbers of the events `seat` may see, oldest first."""
+    rows = Event.objects.filter(game=game).order_by("seq")
+    if seat is None:
+        return list(rows.filter(audience__isnull=True).values_list("seq", flat=True))
+    return [
+        seq
+        for seq, audience in rows.values_list("seq", "audience")
+        if audience is None or seat in audience
+    ]
+
+
+def _numbered(game: Game, seqs: list[int], start: int, stop: int) -> list[dict]:
+    """Events `seqs[start:stop]`, each numbered by its place in `seqs` (from 1)."""
+    window = seqs[start:stop]
+    rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=window)}
+    return [
+        {
+            "seq": number,
+            "round": rows[seq].round,
+            "kind": rows[seq].kind,
+            "text": rows[seq].text,
+            "data": rows[seq].data,
+        }
+        for number, seq in enumerate(window, start=start + 1)
+    ]
 
 
 def iso(epoch: float | None) -> str | None:

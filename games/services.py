@@ -22,7 +22,7 @@ from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.core.cache.backends.redis import RedisCache
 from django.db import IntegrityError, transaction
 
-from games import engine, names
+from games import engine, identity, names
 from games.engine import Action, IllegalAction, state_from_json, to_json
 from games.models import Action as Step
 from games.models import Event, Game, Player, new_code
@@ -184,7 +184,7 @@ def game_join(*, code: str, user, name: str) -> Game:
     name = player_name(name)
     with transaction.atomic():
         game = _locked(code)
-        if game.players.filter(user=user).exists():
+        if identity.is_seated(game, user):
             return game
         if game.status != Game.Status.LOBBY:
             raise GameError("wrong_phase", "This game has already started.", 409)
@@ -279,7 +279,7 @@ def game_leave(*, code: str, user) -> Game | None:
         if not humans.exists():
             game.delete()
             return None
-        if game.host_id == user.id:
+        if identity.is_host(game, user):
             game.host_id = humans.first().user_id
         _touch(game, [_lobby_event(f"{names.quoted(me.name)} left the table.", name=me.name)])
     return game
@@ -318,6 +318,7 @@ def action_apply(
     """Apply one player's action. Raises GameError or IllegalAction, changing nothing."""
     with transaction.atomic():
         game = _locked(code)
+        me = _player(game, user)  # first: the rest would tell a stranger the version and status
         if expected_version is not None and expected_version != game.version:
             raise GameError(
                 "stale", f"The game is at version {game.version}, not {expected_version}.", 409
@@ -326,7 +327,6 @@ def action_apply(
             raise GameError("wrong_phase", "The game has not started yet.", 409)
         if game.status != Game.Status.RUNNING:
             raise IllegalAction("game_over", "The game is over.")
-        me = _player(game, user)
         seat = me.seat
         state = state_from_json(game.state)
         now = time.time()
@@ -395,7 +395,7 @@ def _locked(code: str) -> Game:
 def _hosts_lobby(code: str, user, not_host: str, started: str) -> Game:
     """The game, locked, for a change only its host may make before the start."""
     game = _locked(code)
-    if game.host_id != user.id:
+    if not identity.is_host(game, user):
         raise GameError("forbidden", not_host, 403)
     if game.status != Game.Status.LOBBY:
         raise GameError("wrong_phase", started, 409)
@@ -403,7 +403,7 @@ def _hosts_lobby(code: str, user, not_host: str, started: str) -> Game:
 
 
 def _player(game: Game, user) -> Player:
-    player = game.players.filter(user=user).first() if user and user.is_authenticated else None
+    player = identity.player_of(game, user)
     if player is None:
         raise GameError("forbidden", "You have no seat at this table.", 403)
     return player
@@ -494,11 +494,7 @@ def _after_commit(game: Game, state: engine.State | None = None) -> None:
     bots = _waiting_bots(game, state)
 
     def notify():
-        try:
-            cache.set(open_key(code), spectators, timeout=POLL_KEY_SECONDS)
-            bump_version(code, version)
-        except Exception:  # a cache outage must not fail the request; polls fall back to the DB
-            log.warning("could not bump the poll key", exc_info=True, extra={"game": code})
+        publish_version(code, version, spectators=spectators)
         if deadline is not None:
             schedule_deadline(game_id, version, deadline)
         if bots:
@@ -506,6 +502,16 @@ def _after_commit(game: Game, state: engine.State | None = None) -> None:
 
     transaction.on_commit(notify)
     reminders.after_change(game, state)  # "your move" and deadline reminders, queued on commit
+
+
+def publish_version(code: str, version: int, *, spectators: bool) -> None:
+    """Tell the cheap polls (selectors.poll_state) the game's new version, and whether anyone
+    may watch it. A cache outage must not fail the request: polls fall back to the database."""
+    try:
+        cache.set(open_key(code), spectators, timeout=POLL_KEY_SECONDS)
+        bump_version(code, version)
+    except Exception:
+        log.warning("could not bump the poll key", exc_info=True, extra={"game": code})
 
 
 def _waiting_bots(game: Game, state: engine.State | None) -> list[int]:

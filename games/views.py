@@ -1,7 +1,7 @@
 """Web pages (issue 4): thin views over games.services (the only writer) and games.selectors.
 
 Every page is rendered from `selectors.game_view(game, user)` — the viewer's own engine view —
-and the log from `selectors.events_for`. No rule lives here: what a player may do comes from
+and the log from `selectors.events_tail`. No rule lives here: what a player may do comes from
 `view["pending"]`, and a refused move shows the engine's or the service's own words.
 
 htmx: a page works without JavaScript (forms post and redirect); with htmx the game partial
@@ -26,7 +26,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from games import listing, selectors, services
+from games import identity, listing, selectors, services
 from games import names as player_names
 from games.api.serializers import ACTIONS as ACTION_INPUTS
 from games.engine import IllegalAction
@@ -125,7 +125,7 @@ def _home(request, *, create=None, join=None, error=None, status=200) -> HttpRes
     name = _display_name(request.user)
     mine = []
     for game in listing.for_home(request.user):  # all of a player's own, never crowded out
-        seat = next((p for p in game.players.all() if p.user_id == request.user.id), None)
+        seat = identity.player_in(game.players.all(), request.user)
         if seat is not None:
             mine.append({"game": game, "seat": seat})
     context = {
@@ -190,14 +190,33 @@ def game(request: HttpRequest, code: str) -> HttpResponse:
 def changed(request: HttpRequest, code: str) -> HttpResponse:
     """The poll: 204 (htmx swaps nothing) while the version is the one the page shows.
 
-    The unchanged path is one cache read (selectors.game_version); only a change renders."""
+    Where spectators may watch, the unchanged path is one cache read (selectors.poll_state);
+    only a change renders. Elsewhere the viewer's seat is asked first: someone who may not
+    watch gets the same 404 whatever version they name (a 204 would confirm it)."""
     code = code.upper()
-    version = selectors.game_version(code)
+    held = request.GET.get("v")
+    version, open_to_all = selectors.poll_state(code)
     if version is None:
         raise Http404("No such game.")
-    if request.GET.get("v") == str(version):
+    if open_to_all and held == str(version):
         return HttpResponse(status=204)
-    return _render_game(request, _game_or_404(code))
+    game = _game_or_404(code)
+    if not open_to_all and not may_watch(game, identity.seat_of(game, request.user)):
+        raise Http404(NO_SPECTATORS)
+    if held == str(game.version):
+        return HttpResponse(status=204)
+    return _render_game(request, game)
+
+
+NO_SPECTATORS = "The host does not allow spectators at this table."
+
+
+def may_watch(game: Game, seat: int | None) -> bool:
+    """Who may see a game's page: its players; anyone in the lobby (to sit down); and anyone
+    at all where the host lets spectators watch."""
+    return (
+        seat is not None or game.status == Game.Status.LOBBY or game.options.get("spectators", True)
+    )
 
 
 @require_POST
@@ -311,16 +330,12 @@ def _render_game(request, game: Game, *, error=None, join_form=None, status=200)
 
 def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
     view = selectors.game_view(game, request.user)
-    if (
-        view.get("me") is None
-        and not game.options.get("spectators", True)
-        and game.status != Game.Status.LOBBY
-    ):
-        raise Http404("The host does not allow spectators at this table.")
     me = view.get("me")
+    if not may_watch(game, me["seat"] if me else None):
+        raise Http404(NO_SPECTATORS)
     names = {s["seat"]: s["name"] for s in view["seats"]}
-    events, _ = selectors.events_for(game, request.user, after=max(0, game.last_seq - LOG_TAIL))
     seat = me["seat"] if me else None
+    events = selectors.events_tail(game, seat, LOG_TAIL)
     for e in events:
         e["text"] = with_names(e["text"], names, e["data"])
     events.reverse()

@@ -1352,7 +1352,7 @@ def _close_choice(state: State, choice: dict, declined: bool) -> State:
 def _resolve_choice(state: State, action: Action):
     choice = _data(state)["choice"]
     if action.seat != choice["seat"]:
-        raise IllegalAction("wrong_phase", f"Only seat {choice['seat']} makes this choice.")
+        raise IllegalAction("wrong_phase", "It is not your choice.")
     if action.args.get("choice") not in (None, choice["relic"]):
         raise IllegalAction(
             "bad_request", f"The open choice is the {BY_ID[choice['relic']].name}'s."

@@ -175,6 +175,7 @@ INSTALLED_APPS = [
     "games",
     "games.chat",
     "games.notify",
+    "games.history",
     "relics",
 ]
 

@@ -6,6 +6,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games import health
+from games.history import urls as history_urls
 from games.notify import urls as notify_urls
 
 # Swagger UI's start script is a file of its own (the split view), so the site's policy of no
@@ -17,11 +18,13 @@ swagger_ui = csp_update({"style-src": ["'unsafe-inline'"], "img-src": ["data:"]}
 urlpatterns = [
     path("", include("games.urls")),
     path("", include(notify_urls.pages)),
+    path("", include(history_urls.pages)),
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("api/v1/", include("games.api.urls")),
     path("api/v1/", include((notify_urls.api, "notify-api"))),
+    path("api/v1/", include((history_urls.api, "history-api"))),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/v1/docs/", swagger_ui, name="api-docs"),
 ]

@@ -14,7 +14,7 @@ import secrets
 
 from django.core.cache import cache
 from rest_framework import exceptions
-from rest_framework.authentication import TokenAuthentication
+from rest_framework.authentication import TokenAuthentication, get_authorization_header
 
 from games.models import ApiToken
 
@@ -40,6 +40,15 @@ def issue_token(user) -> str:
     token = secrets.token_hex(20)
     ApiToken.objects.create(user=user, digest=digest_of(token), prefix=token[:PREFIX_LENGTH])
     return token
+
+
+def presented_token(request) -> str | None:
+    """The token this request signed in with (its own header), or None (a session, no token)."""
+    parts = get_authorization_header(request).split()
+    if len(parts) != 2 or not isinstance(request.auth, str):
+        return None
+    token = parts[1].decode(errors="replace")
+    return token if digest_of(token) == request.auth else None
 
 
 def revoke(user, digests: list[str] | None = None) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
+from games.accounts import USERNAME_PATTERN
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
@@ -32,9 +33,7 @@ class OptionalNameIn(serializers.Serializer):
 
 
 class RegisterIn(serializers.Serializer):
-    username = serializers.RegexField(
-        r"^[\w.@+-]{3,40}$", help_text="3–40 letters, digits or .@+-_"
-    )
+    username = serializers.RegexField(USERNAME_PATTERN, help_text="3–40 letters, digits or .@+-_")
     password = serializers.CharField(min_length=8, max_length=128, write_only=True)
     name = text(required=False)
 

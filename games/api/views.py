@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth import update_session_auth_hash
 from django.core.cache import cache
 from django.http import HttpResponseNotModified
 from django.urls import reverse
@@ -13,14 +13,15 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import listing, seats, selectors, services
+from games import accounts, identity, listing, seats, selectors, services
 from games.api import serializers as s
-from games.api.auth import issue_token, revoke, token_cache_key
+from games.api.auth import issue_token, presented_token, revoke, token_cache_key
 from games.api.strict import check_types
 from games.services import GameError
 from staked import limits
@@ -43,9 +44,10 @@ def display_name(user) -> str:
     return user.first_name or user.username
 
 
-def _token_out(user) -> dict:
-    """A new token, shown this once: only its digest is kept (games/api/auth.py)."""
-    return {"token": issue_token(user), "user_id": user.id, "name": display_name(user)}
+def _token_out(user, token: str | None = None) -> dict:
+    """`token`, or a new one shown this once: only its digest is kept (games/api/auth.py)."""
+    token = token or issue_token(user)
+    return {"token": token, "user_id": user.id, "name": display_name(user)}
 
 
 def _valid(serializer_class, data):
@@ -88,22 +90,36 @@ class GuestView(APIView):
 
 
 class RegisterView(APIView):
-    """Register a user with a password (keeps their games across phones)."""
+    """Register a user with a password (keeps their games across phones). Sent with a guest's
+    token or session, it makes that guest the account: same user and games (200), and the same
+    token when it came with one (a session gets a new token)."""
 
     permission_classes = [AllowAny]
     throttle_scope = "auth"
 
-    @extend_schema(request=s.RegisterIn, responses={201: s.TokenOut, **_errors(400, 409, 429)})
+    @extend_schema(
+        request=s.RegisterIn,
+        responses={
+            200: OpenApiResponse(s.TokenOut, description="the guest who sent it, now registered"),
+            201: s.TokenOut,
+            **_errors(400, 409, 429),
+        },
+    )
     def post(self, request):
         data = _valid(s.RegisterIn, request.data)
-        users = get_user_model().objects
-        if users.filter(username__iexact=data["username"]).exists():
-            raise GameError("username_taken", "That username is taken.", 409)
-        name = services.player_name(data["name"]) if data.get("name") else ""
-        user = users.create_user(
-            username=data["username"], password=data["password"], first_name=name
+        user, was_guest = accounts.account_register(
+            user=request.user,
+            username=data["username"],
+            password=data["password"],
+            name=data.get("name", ""),
         )
-        return Response(_token_out(user), status=status.HTTP_201_CREATED)
+        if was_guest and isinstance(request.successful_authenticator, SessionAuthentication):
+            update_session_auth_hash(request._request, user)  # the new password keeps it signed in
+        kept = presented_token(request) if was_guest else None
+        return Response(
+            _token_out(user, kept),
+            status=status.HTTP_200_OK if was_guest else status.HTTP_201_CREATED,
+        )
 
 
 class TokenView(APIView):
@@ -213,7 +229,7 @@ def _list_item(game, user) -> dict:
         "phase": game.phase,
         "round": game.round,
         "players": len(players),
-        "my_seat": next((p.seat for p in players if p.user_id == user.id), None),
+        "my_seat": getattr(identity.player_in(players, user), "seat", None),
         "options": selectors.public_options(game.options),
         "updated_at": game.updated_at,
     }
@@ -268,7 +284,7 @@ class GameView(APIView):
 
 
 def _may_watch(game, user) -> None:
-    if not game.options.get("spectators", True) and selectors.seat_of(game, user) is None:
+    if not game.options.get("spectators", True) and identity.seat_of(game, user) is None:
         raise GameError("forbidden", "The host does not allow spectators at this table.", 403)
 
 

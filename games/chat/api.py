@@ -17,7 +17,8 @@ from games.api.views import PER_VIEWER
 from games.chat import selectors, services
 from games.chat import serializers as s
 from games.chat.audience import CHANNELS, channel_access
-from games.selectors import game_get, seat_of
+from games.identity import seat_of
+from games.selectors import game_get
 from games.services import GameError
 
 CHANNEL = OpenApiParameter(

@@ -11,8 +11,8 @@ from django.utils.crypto import salted_hmac
 
 from games.chat.audience import channel_access
 from games.chat.models import Message
+from games.identity import is_host, seat_of
 from games.models import Game
-from games.selectors import seat_of
 from games.services import GameError
 
 DEFAULT_LIMIT = 50
@@ -22,7 +22,7 @@ STAMP_SECONDS = 7 * 24 * 3600
 
 def may_moderate(game: Game, user) -> bool:
     """The host and organisers (staff) may hide messages, and see the ones hidden."""
-    return user.is_authenticated and (user.is_staff or game.host_id == user.id)
+    return user.is_authenticated and (user.is_staff or is_host(game, user))
 
 
 def readable(game: Game, user, channel: str) -> None:

@@ -10,11 +10,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from games.chat.audience import channel_access
+from games.chat.audience import TABLE, channel_access
 from games.chat.models import MAX_LENGTH, Message
 from games.chat.selectors import stamp_changed
+from games.identity import is_host, player_of, seat_of
 from games.models import Game
-from games.selectors import seat_of
 from games.services import GameError
 from staked import limits
 
@@ -59,7 +59,7 @@ def _not_utf8(text: str) -> bool:
 
 
 def message_post(*, game: Game, user, channel: str, text: str) -> Message:
-    player = game.players.filter(user=user).first() if user.is_authenticated else None
+    player = player_of(game, user)
     access = channel_access(game, player.seat if player else None)[channel]
     if not access.write:
         raise GameError("channel_forbidden", access.why_not, 403)
@@ -91,12 +91,17 @@ def message_post(*, game: Game, user, channel: str, text: str) -> Message:
 
 
 def message_hide(*, game: Game, user, channel: str, number: int) -> Message:
-    """The host (in a channel they may read) or an organiser hides a message; it is logged."""
-    if not user.is_staff:
-        seat = seat_of(game, user)
-        if not channel_access(game, seat)[channel].read:
+    """The host (in a channel they may read) or an organiser hides a message; it is logged.
+
+    Organisers follow the admin's channel rule (games/chat/admin.py): staff hide in `table`, and
+    in `ghosts` or `den` only where their own seat reads it; superusers anywhere. An organiser who
+    could hide den messages by number would learn, from 404s, how many there are (issue 12)."""
+    reads = channel_access(game, seat_of(game, user))[channel].read
+    organiser = user.is_superuser or (user.is_staff and (channel == TABLE or reads))
+    if not organiser:
+        if not reads:
             raise GameError("channel_forbidden", "You cannot read this channel.", 403)
-        if game.host_id != user.id:
+        if not is_host(game, user):
             raise GameError("forbidden", "Only the host or an organiser can hide a message.", 403)
     message = Message.objects.filter(game=game, channel=channel, number=number).first()
     if message is None:
@@ -114,7 +119,7 @@ def message_hide(*, game: Game, user, channel: str, number: int) -> Message:
             "chat message hidden: %s #%s by %s",
             channel,
             number,
-            "staff" if user.is_staff and game.host_id != user.id else "host",
+            "host" if is_host(game, user) else "staff",
             extra={"game": game.code, "by": user.username},
         )
     return message

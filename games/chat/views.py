@@ -20,8 +20,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.chat import selectors, services
 from games.chat.audience import CHANNELS, LABELS, channel_access
 from games.chat.models import MAX_LENGTH, Message
+from games.identity import seat_of
 from games.models import Game
-from games.selectors import game_get, game_version, seat_of
+from games.selectors import game_get, game_version
 from games.services import GameError, version_key
 
 PANEL_SIZE = 50  # the messages a panel shows (the newest)

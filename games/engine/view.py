@@ -1,7 +1,8 @@
 """What one seat may see (`view`) and do (`pending`): the only way state leaves the engine.
 
 Everything here is built for one viewer from what that viewer is entitled to know. Spectators
-(`seat=None`) get the public view: what anyone sitting at the table could see.
+(`seat=None`) get the public view: what anyone sitting at the table could see, and while a Ghost
+is away from the table (R3.2), what that Ghost could see.
 """
 
 from __future__ import annotations
@@ -176,14 +177,24 @@ def _waiting_for(state: State, viewer: int | None) -> list[int]:
     return seats
 
 
+def public_waiting(state: State) -> list[int]:
+    """The seats the table sees the game wait on, before R3.2's away Ghosts take the living out
+    of a spectator's view: what counts for the away flags (games.seats)."""
+    return waiting_for(state)
+
+
 def _away(state: State, viewer: int | None) -> bool:
-    """R3.2: a Ghost who has not cast their intervention vote is away from the table."""
-    return (
-        viewer is not None
-        and state.phase == MINGLING
-        and viewer in mingling.intervention_voters(state)
-        and not mingling.has_voted(state, viewer)
-    )
+    """R3.2: a Ghost who has not cast their intervention vote is away from the table.
+
+    **Ruling** (issue 12): a spectator (`viewer` None: the room's shared screen, the API
+    without a seat, a logged-out page) sees what an away Ghost would see while any Ghost is
+    away, or a Ghost could read the placements off the screen in the room."""
+    if state.phase != MINGLING:
+        return False
+    voters = mingling.intervention_voters(state)
+    if viewer is None:
+        return any(not mingling.has_voted(state, g) for g in voters)
+    return viewer in voters and not mingling.has_voted(state, viewer)
 
 
 def _seats(state: State, viewer: int | None) -> list[dict[str, Any]]:

@@ -11,6 +11,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import identity
 from games.api.serializers import ErrorOut
 from games.api.strict import check_types
 from games.notify import confirm, endpoints, push
@@ -238,7 +239,7 @@ class PushSubscriptionsView(APIView):
         if not created:
             # One browser, one subscription, kept by whoever subscribed it first: an endpoint
             # is a capability, and whoever learned another player's must not take it over.
-            if subscription.user_id != request.user.id:
+            if not identity.is_user(subscription.user_id, request.user):
                 raise GameError("endpoint_taken", ENDPOINT_TAKEN, 409)
             PushSubscription.objects.filter(pk=subscription.pk).update(**keys)
         _preferences(request.user)

@@ -181,13 +181,11 @@ class Referee:
         assert "roles" not in view["options"] and "relic_deck" not in view["options"]
         # seats: placements (owners, never types) during Mingling only (R3.2)
         voted = {v.voter for v in state.intervention}
-        away = (
-            seat is not None
-            and not state.player(seat).alive
-            and state.ghosts
-            and not state.three_living
-            and seat not in voted
-        )
+        ghosts_away = [g for g in state.ghosts[: state.round_ghosts] if g not in voted]
+        if seat is None:  # a spectator sees what an away Ghost would (issue 12)
+            away = bool(ghosts_away) and not state.three_living
+        else:
+            away = seat in ghosts_away and not state.three_living
         for s in view["seats"]:
             assert set(s) == SEAT_KEYS, (who, s)
             owners = sorted(p.owner for p in state.placements if p.target == s["seat"])
@@ -234,7 +232,8 @@ class Referee:
         visible = [
             r for r in rows if r.audience is None or (seat is not None and seat in r.audience)
         ]
-        assert [e["seq"] for e in body["events"]] == [r.seq for r in visible], who
+        # numbered among the events this viewer may see, with no gap (issue 12)
+        assert [e["seq"] for e in body["events"]] == list(range(1, len(visible) + 1)), who
         facts, known = self.entitled(state, seat) if seat else ([], set())
         roles_known = {(f[0], f[2]) for f in facts if f[2]}
         for e, row in zip(body["events"], visible, strict=True):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 
 import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
 
 from games.chat.models import Message
 from games.models import Game
@@ -279,12 +281,39 @@ def test_chat_the_host_hides_a_message_which_is_logged(table, caplog):
     assert message.hidden_by_id == t.client(1).user_id and message.hidden_at is not None
 
 
-def test_chat_staff_hide_a_message(table, staff):
+def test_chat_staff_hide_a_table_message(table, staff):
+    t = table("LVHHHH", den_chat=True)
+    say(t.client(3), t.code, "table", "something rude")
+    response = staff.post(chat_url(t.code, "table", "1/hide/"))
+    assert response.status_code == 200
+    assert response.json()["hidden"] is True
+    assert read(t.client(3), t.code, "table")["messages"] == [{"id": 1, "hidden": True}]
+
+
+def test_chat_staff_who_are_not_superusers_cannot_count_den_messages_by_hiding_them(table, staff):
+    """The admin's channel rule on the API (issue 12): staff reach `table` only, so a hide by
+    number never tells them, by 200 or 404, how many den messages there are."""
     t = table("LVHHHH", den_chat=True)
     say(t.client(2), t.code, "den", SECRET)
-    response = staff.post(chat_url(t.code, "den", "1/hide/"))
+    answers = [
+        staff.post(chat_url(t.code, channel, f"{n}/hide/"))
+        for channel in ("den", "ghosts")
+        for n in (1, 2)
+    ]
+    assert {(a.status_code, a.json()["code"]) for a in answers} == {(403, "channel_forbidden")}
+    assert len({a.content for a in answers}) == 1
+    assert read(t.client(2), t.code, "den")["messages"][0]["text"] == SECRET
+
+
+def test_chat_a_superuser_may_hide_a_den_message(table):
+    t = table("LVHHHH", den_chat=True)
+    say(t.client(2), t.code, "den", SECRET)
+    root = APIClient()
+    root.force_authenticate(
+        get_user_model().objects.create_superuser("root", "r@example.com", "pw")
+    )
+    response = root.post(chat_url(t.code, "den", "1/hide/"))
     assert response.status_code == 200
-    assert response.json() == {"id": 1, "hidden": True}  # staff do not read the den's secrets
     assert read(t.client(2), t.code, "den")["messages"] == [{"id": 1, "hidden": True}]
 
 

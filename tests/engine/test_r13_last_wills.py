@@ -374,6 +374,17 @@ def test_r13_kindred_or_not_on_timeout_is_a_random_legal_choice_reproducible_fro
     assert results[0][0] == results[1][0] and results[0][1] == results[1][1]
 
 
+def test_r13_another_seats_refusal_is_the_same_whoever_holds_the_last_will():
+    """Issue 12: errors say nothing the asker's view does not show ("It is not your choice.",
+    never "Only seat 5 ...")."""
+    t = lw()
+    dine(t, kill=5, elect=6, card="kingmaker")
+    for seat in (1, 6, 7):
+        assert t.illegal("wrong_phase", seat, "resolve_choice", targets=[7]).detail == (
+            "It is not your choice."
+        )
+
+
 def test_r13_illegal_choices_are_refused_with_codes_and_change_nothing():
     t = lw()
     # no choice is open during Mingling

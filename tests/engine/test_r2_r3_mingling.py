@@ -228,11 +228,24 @@ def test_r3_2_a_ghost_sees_no_placements_until_they_cast_their_intervention_vote
     t.place(1, "S3").place(5, "S3 F6")
     before = {s["seat"]: s["placed_by"] for s in t.view(2)["seats"]}
     assert before == {1: [], 2: [], 3: [], 4: [], 5: [], 6: []}
-    assert {s["seat"]: s["placed_by"] for s in t.view(None)["seats"]}[3] == [1, 5]
     assert {s["seat"]: s["placed_by"] for s in t.view(4)["seats"]}[6] == [5]
     t.do(2, "intervention_vote", target=6)
     after = {s["seat"]: s["placed_by"] for s in t.view(2)["seats"]}
     assert after == {1: [], 2: [], 3: [1, 5], 4: [], 5: [], 6: [5]}
+
+
+def test_r3_2_spectators_see_no_placements_while_a_ghost_is_away():
+    """Ruling (issue 12): the spectator view (the room's shared screen, the API without a seat,
+    a logged-out page) shows what an away Ghost would see, or the Ghost could read it there."""
+    t = to_round_3()
+    t.place(1, "S3").place(5, "S3 F6")
+    spectator = t.view(None)
+    assert {s["seat"]: s["placed_by"] for s in spectator["seats"]} == dict.fromkeys(range(1, 7), [])
+    assert spectator["waiting_for"] == t.view(2)["waiting_for"] == [2]  # who still places: hidden
+    t.do(2, "intervention_vote", target=6)
+    after = {s["seat"]: s["placed_by"] for s in t.view(None)["seats"]}
+    assert after == {1: [], 2: [], 3: [1, 5], 4: [], 5: [], 6: [5]}
+    assert t.view(None)["waiting_for"] == t.view(4)["waiting_for"]
 
 
 def test_r3_2_a_placed_token_is_final():

@@ -143,3 +143,20 @@ def test_without_spectators_the_display_needs_the_hosts_key(table):
 
 def test_an_unknown_table_is_not_found():
     assert Phone("Room").client.get("/t/ACDEFG/").status_code == 404
+
+
+def test_r3_2_the_room_screen_hides_placements_while_a_ghost_is_away(table):
+    """Ruling (issue 12): the shared screen shows what an away Ghost would see (R3.2), or the
+    Ghost could read the placements off it; so do a logged-out page and a spectator's."""
+    t = table("LVHHHH")
+    t.play(ROUND_1)
+    t.phone(3).act(t.code, "choose_examiner", target="4")
+    t.play(ROUND_2)  # seat 2 is Staked: a Ghost who must vote in round 3's intervention
+    t.phone(1).place(t.code, "S4")
+    assert "Tokens from:" in t.page(3)  # at the table, seat 3 sees who placed on whom
+    logged_out = Phone("Private window").client
+    for html in (shown(Phone("Room").client, t.code), logged_out.get(f"/g/{t.code}/").content):
+        assert "Tokens from" not in str(html)
+    t.phone(2).act(t.code, "intervention_vote", target="3")
+    assert "Tokens from" in shown(Phone("Room").client, t.code)
+    assert "Tokens from:" in logged_out.get(f"/g/{t.code}/").content.decode()
