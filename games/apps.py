@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
+
+    def ready(self) -> None:
+        from games import converters  # the app registry is ready: URLconfs may load after this
+
+        converters.register()

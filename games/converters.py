@@ -4,6 +4,8 @@ and the answer is a 404 (JSON on the API: staked/errors.py)."""
 
 from __future__ import annotations
 
+from django.urls import register_converter
+
 from games.models import CODE_ALPHABET, CODE_LENGTH
 
 # Codes are typed on phones: lower case is read as upper case (the views upper() them).
@@ -54,3 +56,12 @@ class TokenConverter(NameConverter):
     """A seat's handover token (secrets.token_urlsafe)."""
 
     regex = "[A-Za-z0-9_-]{1,64}"
+
+
+def register() -> None:
+    """Register the converters by name for every URLconf (GamesConfig.ready: before any loads)."""
+    register_converter(GameCodeConverter, "code")
+    register_converter(SeatConverter, "seat")
+    register_converter(IdConverter, "id")
+    register_converter(NameConverter, "name")
+    register_converter(TokenConverter, "token")

@@ -1,16 +1,11 @@
 """The web pages (issue 4). The API has its own routes in games/api/urls.py."""
 
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
-from games import converters, display, seat_pages, views
+from games import display, seat_pages, views
 from staked.limits import limited
 
-# Shared with games/api/urls.py (converters are global once registered).
-register_converter(converters.GameCodeConverter, "code")
-register_converter(converters.SeatConverter, "seat")
-register_converter(converters.IdConverter, "id")
-register_converter(converters.NameConverter, "name")
-register_converter(converters.TokenConverter, "token")
+# The path converters (<code:...>, <seat:...>, ...) are registered by GamesConfig.ready.
 
 # The same budgets as the API (staked/limits.py): a page that makes a guest counts in `auth`
 # as POST /api/v1/auth/guest/ does, a new table in `games`, a move in `actions`.

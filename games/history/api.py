@@ -58,7 +58,9 @@ class PageIn(serializers.Serializer):
     limit = serializers.IntegerField(
         min_value=1, max_value=PAGE_MAX, default=PAGE_DEFAULT, help_text="games per page"
     )
-    offset = serializers.IntegerField(min_value=0, default=0, help_text="games to skip")
+    offset = serializers.IntegerField(
+        min_value=0, max_value=1_000_000, default=0, help_text="games to skip"
+    )
 
 
 class RoleFiguresOut(serializers.Serializer):

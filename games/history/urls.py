@@ -9,7 +9,7 @@ from games.history import views
 pages = [
     path("me/games", views.my_games, name="my-games"),
     path("me/games/register", views.register, name="my-games-register"),
-    path("g/<str:code>/replay/", views.replay, name="replay"),
+    path("g/<code:code>/replay/", views.replay, name="replay"),
 ]
 
 api = [
