@@ -1,10 +1,12 @@
-"""The Django admin for running games (issue 7).
+"""The Django admin for running games (issues 7 and 19).
 
-Every page, column, filter and inline here is public information (DESIGN.md, "Hidden
-information"): no role, no Mesmerism, no private event, no seed and no engine state. Superusers
-see the secrets only behind the explicit, logged "Reveal roles" step, and only they export or
-import a replay (which holds every secret). Every change goes through `games.admin_services`
-(the service layer), never through a form that edits a row.
+Every page, column and filter here is public information (DESIGN.md, "Hidden information"): no
+role, no Mesmerism, no private event, no seed and no engine state. Superusers see the secrets
+only behind the explicit, logged "Reveal roles" step, and only they export or import a replay
+(which holds every secret). Every change goes through `games.admin_services` (the service
+layer), never through a form that edits a row; each asks first (a confirmation page, for a
+bulk action too) and carries the stamp of what that page showed, refused if the game moved on.
+How a game looks here (seats, who the game waits on, the log): games/admin_display.py.
 """
 
 from __future__ import annotations
@@ -16,29 +18,36 @@ from datetime import timedelta
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Count
-from django.http import HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
+from django.db.models.fields.json import KT
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.formats import date_format
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
-from django.utils.timezone import localtime
+from django.utils.html import format_html
 
-from games import admin_services
+from games import admin_accounts, admin_services, identity
+from games import admin_display as show
 from games.engine import state_from_json
 from games.engine.common import ROLE_NAMES
-from games.models import Event, Game, Player
-from games.options import public_options
+from games.models import Event, Game
 from games.replay import ReplayError, loads, replay_export, replay_import
 from games.services import GameError
-from relics.models import RelicHolding
+from games.views import phase_label
 
 audit = logging.getLogger("games.audit")
+
+admin.site.site_header = "Staked! administration"
+admin.site.site_title = "Staked! admin"
+admin.site.index_title = "Games, players and table talk"
+# The left-hand model list takes a quarter of a laptop's width: the game list's columns need it.
+admin.site.enable_nav_sidebar = False
+admin_accounts.register(admin.site)
 
 
 # --- filters ----------------------------------------------------------------------------------
@@ -88,10 +97,11 @@ class StuckFilter(admin.SimpleListFilter):
         return queryset
 
 
-class AbandonedFilter(admin.SimpleListFilter):
-    """Lobbies and running games nobody has touched for settings.ABANDONED_AFTER_HOURS."""
+class IdleFilter(admin.SimpleListFilter):
+    """Lobbies and running games nobody has touched for settings.ABANDONED_AFTER_HOURS. Called
+    "idle", not "abandoned": that is a status (a game an organiser ended)."""
 
-    title = "abandoned"
+    title = "idle (no update)"
     parameter_name = "idle"
 
     def lookups(self, request, model_admin):
@@ -106,69 +116,57 @@ class AbandonedFilter(admin.SimpleListFilter):
         return queryset
 
 
-# --- inlines ----------------------------------------------------------------------------------
+class OriginFilter(admin.SimpleListFilter):
+    title = "origin"
+    parameter_name = "origin"
 
+    def lookups(self, request, model_admin):
+        return [("here", "Played here"), ("imported", "Imported replay")]
 
-class _ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-    show_change_link = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class PlayerInline(_ReadOnlyInline):
-    """Seats: only what every player sees (roles only behind "Reveal roles")."""
-
-    model = Player
-    fields = readonly_fields = ("seat", "name", "user", "is_bot", "alive")
-    ordering = ("seat",)
-
-
-def _when(moment) -> str:
-    return date_format(localtime(moment), "DATETIME_FORMAT")
-
-
-class RelicHoldingInline(_ReadOnlyInline):
-    """Who holds which Sacred Relic: public, as on the table (R10.2a, the cards lie face-up)."""
-
-    model = RelicHolding
-    verbose_name_plural = "Sacred Relics (public: face-up on the table)"
-    fields = readonly_fields = ("seat", "relic", "discarded", "negated", "markers")
-    ordering = ("seat", "card")
-
-    def has_view_permission(self, request, obj=None):
-        return True  # public like the seats: whoever may open the game's page sees it
+    def queryset(self, request, queryset):
+        if self.value() == "here":
+            return queryset.filter(imported_from="")
+        if self.value() == "imported":
+            return queryset.exclude(imported_from="")
+        return queryset
 
 
 # --- forms ------------------------------------------------------------------------------------
 
 
-class ExtendForm(forms.Form):
-    minutes = forms.IntegerField(min_value=1, max_value=admin_services.MAX_EXTENSION_MINUTES)
+class StampedForm(forms.Form):
+    """An organiser's form: it carries the stamp of what its page showed
+    (`admin_services.stamp`); the service refuses it if the game moved on since."""
+
+    stamp = forms.CharField(widget=forms.HiddenInput)
 
 
-class ReplaceSeatForm(forms.Form):
-    seat = forms.TypedChoiceField(coerce=int)
+class ExtendForm(StampedForm):
+    minutes = forms.IntegerField(
+        min_value=1,
+        max_value=admin_services.MAX_EXTENSION_MINUTES,
+        help_text=f"1 to {admin_services.MAX_EXTENSION_MINUTES:,} minutes "
+        f"({show.duration(admin_services.MAX_EXTENSION_MINUTES * 60)}) at a time.",
+    )
+
+
+class ReplaceSeatForm(StampedForm):
+    seat = forms.TypedChoiceField(coerce=int, help_text="Seats marked away missed windows.")
     username = forms.CharField(
         max_length=150,
         required=False,
         help_text="The user who takes the seat over; leave empty to hand the seat to a bot.",
     )
     name = forms.CharField(
-        max_length=40, required=False, help_text="The seat's new display name (optional)."
+        max_length=40,
+        required=False,
+        help_text="The seat's new name. Leave empty: a bot takes the first free “Bot N”, a "
+        "person their own name.",
     )
 
     def __init__(self, *args, game: Game, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [(p.seat, f"{p.seat}: {p.name}") for p in game.players.all()]
+        self.fields["seat"].choices = [(r.player.seat, r.summary) for r in show.seat_rows(game)]
 
     def clean_username(self):
         if not self.cleaned_data["username"]:
@@ -179,7 +177,7 @@ class ReplaceSeatForm(forms.Form):
         return user
 
 
-class ConfirmForm(forms.Form):
+class ConfirmForm(StampedForm):
     pass
 
 
@@ -198,22 +196,24 @@ class ImportForm(forms.Form):
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = (
-        "code",
+        "game_code",
         "status",
-        "phase",
+        "phase_shown",
         "round",
         "player_count",
-        "created_at",
-        "updated_at",
+        "winner_shown",
         "deadline",
+        "updated_at",
     )
+    list_display_links = ("game_code",)
     list_filter = (
         "status",
         "phase",
         RelicsFilter,
         LastWillsFilter,
         StuckFilter,
-        AbandonedFilter,
+        IdleFilter,
+        OriginFilter,
     )
     search_fields = ("code", "players__name")
     ordering = ("-updated_at",)
@@ -222,53 +222,103 @@ class GameAdmin(admin.ModelAdmin):
     # Never `state`, `seed` or the raw `options` (they hold fixed roles and the relic deck).
     readonly_fields = (
         "code",
+        "links",
         "status",
-        "phase",
+        "phase_shown",
         "round",
-        "version",
-        "host",
-        "public_options",
-        "deadline",
+        "winner_shown",
+        "deadline_shown",
+        "host_shown",
+        "options_shown",
+        "origin",
         "created_at",
         "updated_at",
+        "version",
+        "seats_table",
+        "relics_table",
         "public_log",
     )
     fieldsets = (
-        (None, {"fields": readonly_fields[:-1]}),
-        ("Public event log", {"fields": ("public_log",)}),
+        (None, {"fields": readonly_fields[:-3]}),
+        ("Seats: who the game is waiting on", {"fields": ("seats_table",)}),
+        ("Sacred Relics (public: face-up on the table)", {"fields": ("relics_table",)}),
+        ("Public event log (what an observer reads)", {"fields": ("public_log",)}),
     )
-    inlines = (PlayerInline, RelicHoldingInline)
     actions = ("expire_windows", "abandon_games")
 
+    def get_fieldsets(self, request, obj=None):
+        """The relics' section only where the game plays with them (or a replay dealt some)."""
+        if obj is not None and (obj.options.get("relics") or obj.relic_holdings.exists()):
+            return self.fieldsets
+        return [f for f in self.fieldsets if "relics_table" not in f[1]["fields"]]
+
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(_players=Count("players", distinct=True))
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("host")
+            .annotate(
+                _players=Count("players", distinct=True), _winner=KT("state__outcome__winner")
+            )
+        )
+
+    # --- columns and fields (public information only) ---
+
+    @admin.display(description="code", ordering="code")
+    def game_code(self, game):
+        return f"{game.code} (imported)" if game.imported_from else game.code
+
+    @admin.display(description="phase", ordering="phase")
+    def phase_shown(self, game):
+        return phase_label(game.phase)
 
     @admin.display(description="players", ordering="_players")
     def player_count(self, game):
         return game._players
 
+    @admin.display(description="winner", ordering="_winner")
+    def winner_shown(self, game):
+        return show.winner(game)
+
+    @admin.display(description="deadline")
+    def deadline_shown(self, game):
+        return show.when_and_distance(game.deadline)
+
+    @admin.display(description="host")
+    def host_shown(self, game):
+        """The host by their name at this table (or display name), linked to their user page."""
+        seat = identity.host_player(game.players.all(), game)
+        link = show.user_link(game.host)
+        return format_html("{} at seat {} · {}", seat.name, seat.seat, link) if seat else link
+
     @admin.display(description="options")
-    def public_options(self, game):
-        return json.dumps(public_options(game.options), sort_keys=True)
+    def options_shown(self, game):
+        return show.options_list(game.options)
+
+    @admin.display(description="origin")
+    def origin(self, game):
+        if not game.imported_from:
+            return "Played here"
+        return f"Imported replay of {game.imported_from}; imported by {game.host}"
+
+    @admin.display(description="links")
+    def links(self, game):
+        return show.links(game)
+
+    @admin.display(description="seats")
+    def seats_table(self, game):
+        return show.seats_table(game)
+
+    @admin.display(description="relics")
+    def relics_table(self, game):
+        return show.relics_table(game)
 
     @admin.display(description="lines")
     def public_log(self, game):
-        """The public log, each line numbered among the public lines only (issue 12).
+        return show.log_tail(game)
 
-        Private lines (night information, examinations, Mesmerism) are secrets: they appear only
-        on the superusers' "Reveal roles" page. Nor may their traces: the game's own sequence and
-        the rows' ids count them too, and a gap of 3 would tell who was Mesmerized."""
-        rows = Event.objects.filter(game=game, audience__isnull=True).order_by("seq")
-        lines = format_html_join(
-            "\n",
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            (
-                (number, e.round, e.kind, e.text, _when(e.created_at))
-                for number, e in enumerate(rows, start=1)
-            ),
-        )
-        head = "<tr><th>#</th><th>round</th><th>kind</th><th>text</th><th>at</th></tr>"
-        return format_html("<table>{}{}</table>", mark_safe(head), lines)
+    def view_on_site(self, game):
+        return reverse("game", args=[game.code])
 
     def has_add_permission(self, request):
         return False  # games are created by players (or imported from a replay)
@@ -283,31 +333,77 @@ class GameAdmin(admin.ModelAdmin):
             actions.pop("abandon_games", None)
         return actions
 
-    # --- list actions (the same services as the change page's buttons) ---
+    # --- bulk actions: a confirmation page first, then the same services as the buttons ---
 
     @admin.action(description="Expire the current window now", permissions=["change"])
     def expire_windows(self, request, queryset):
-        self._each(request, queryset, "window expired", admin_services.window_expire)
+        return self._bulk(
+            request,
+            queryset,
+            action="expire_windows",
+            title="Expire the current windows",
+            question="Close the open window of each game below now, as if its timer had run "
+            "out? A game that moved on since this page opened is left alone.",
+            plan=_expire_plan,
+            service=admin_services.window_expire,
+            done="window expired",
+        )
 
     @admin.action(description="End as abandoned", permissions=["change"])
     def abandon_games(self, request, queryset):
-        self._each(request, queryset, "abandoned", admin_services.game_abandon)
+        return self._bulk(
+            request,
+            queryset,
+            action="abandon_games",
+            title="End games as abandoned",
+            question="End each game below as abandoned? It ends with no winner and its timers "
+            "stop. This cannot be undone.",
+            plan=_abandon_plan,
+            service=admin_services.game_abandon,
+            done="abandoned",
+        )
 
-    def _each(self, request, queryset, done: str, service) -> None:
+    def _bulk(self, request, queryset, *, action, title, question, plan, service, done):
+        if request.POST.get("post") != "yes":
+            rows = []
+            for game in queryset.order_by("code"):
+                acts, what = plan(game)
+                rows.append(
+                    {"obj": game, "acts": acts, "what": what, "stamp": admin_services.stamp(game)}
+                )
+            context = {
+                **self.admin_site.each_context(request),
+                "opts": self.model._meta,
+                "title": title,
+                "question": question,
+                "plan": rows,
+                "action": action,
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+                "media": self.media,
+            }
+            return TemplateResponse(request, "admin/confirm_selected.html", context)
         for game in queryset:
+            confirmed = request.POST.get(f"stamp-{game.pk}")
+            if not confirmed:
+                self.message_user(request, f"{game.code}: not confirmed.", messages.WARNING)
+                continue
             try:
-                service(code=game.code, by=request.user.get_username())
+                service(code=game.code, by=request.user.get_username(), stamp=confirmed)
             except GameError as e:
                 self.message_user(request, f"{game.code}: {e.detail}", messages.WARNING)
             else:
                 self.log_change(request, game, done.capitalize())
                 self.message_user(request, f"{game.code}: {done}.", messages.SUCCESS)
+        return None
 
     # --- the change page and its own views ---
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
+        game = self.get_object(request, object_id)
         extra_context = {
             **(extra_context or {}),
+            "title": f"Game {game.code}" if game else "Game",
+            "subtitle": None,
             "show_save": False,
             "show_save_and_continue": False,
             "show_save_and_add_another": False,
@@ -317,13 +413,18 @@ class GameAdmin(admin.ModelAdmin):
         return super().change_view(request, object_id, form_url, extra_context)
 
     def changelist_view(self, request, extra_context=None):
-        extra_context = {**(extra_context or {}), "can_import": request.user.is_superuser}
+        extra_context = {
+            **(extra_context or {}),
+            "title": "Games",
+            "can_import": request.user.is_superuser,
+        }
         return super().changelist_view(request, extra_context)
 
     def get_urls(self):
         view = self.admin_site.admin_view
         own = [
             path("import/", view(self.import_view), name="games_game_import"),
+            path("<int:game_id>/log/", view(self.log_view), name="games_game_log"),
             path("<int:game_id>/extend/", view(self.extend_view), name="games_game_extend"),
             path("<int:game_id>/expire/", view(self.expire_view), name="games_game_expire"),
             path("<int:game_id>/abandon/", view(self.abandon_view), name="games_game_abandon"),
@@ -347,77 +448,170 @@ class GameAdmin(admin.ModelAdmin):
     def _back(self, game: Game) -> HttpResponseRedirect:
         return HttpResponseRedirect(reverse("admin:games_game_change", args=[game.id]))
 
-    def _form_page(self, request, game, form, title: str, button: str, note: str = ""):
+    def _page(self, request, game, template: str, title: str, status: int = 200, **more):
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
             "original": game,
-            "title": f"{title}: {game.code}",
-            "form": form,
-            "button": button,
-            "note": note,
+            "title": f"{title}: {game.code}" if game else title,
+            **more,
         }
-        return TemplateResponse(request, "admin/games/game/action_form.html", context)
+        return TemplateResponse(request, template, context, status=status)
 
-    def _run(self, request, game, done: str, service, **kwargs):
-        try:
-            service(code=game.code, by=request.user.get_username(), **kwargs)
-        except GameError as e:
-            self.message_user(request, e.detail, messages.ERROR)
-        else:
-            self.log_change(request, game, done)
-            self.message_user(request, f"{game.code}: {done}.", messages.SUCCESS)
-        return self._back(game)
+    def _form_page(self, request, game, form, title: str, button: str, notes=(), **more):
+        return self._page(
+            request,
+            game,
+            "admin/games/game/action_form.html",
+            title,
+            form=form,
+            button=button,
+            notes=notes,
+            **more,
+        )
+
+    def _organiser_form(self, request, game, *, form_class, title, button, describe, run, done):
+        """An organiser's action page: GET describes the game and asks; POST runs `run` with
+        the page's stamp. If the game moved on (409 stale) the page is shown again, as the game
+        is now, with the refusal; nothing was done. Other refusals go back to the game's page."""
+
+        def make(data=None):
+            kwargs = {"game": game} if form_class is ReplaceSeatForm else {}
+            return form_class(data, initial={"stamp": admin_services.stamp(game)}, **kwargs)
+
+        form = make(request.POST if request.method == "POST" else None)
+        refusal = None
+        if request.method == "POST" and form.is_valid():
+            try:
+                result = run(form.cleaned_data)
+            except GameError as e:
+                if e.code != "stale":
+                    self.message_user(request, e.detail, messages.ERROR)
+                    return self._back(game)
+                refusal = e.detail
+                game.refresh_from_db()
+                data = request.POST.copy()
+                data["stamp"] = admin_services.stamp(game)
+                form = make(data)
+            else:
+                message = done(result) if callable(done) else done
+                self.log_change(request, game, message)
+                self.message_user(request, f"{game.code}: {message}.", messages.SUCCESS)
+                return self._back(game)
+        extra = {"table": show.seats_table(game)} if form_class is ReplaceSeatForm else {}
+        return self._form_page(
+            request,
+            game,
+            form,
+            title,
+            button,
+            notes=describe(game),
+            refusal=refusal,
+            status=409 if refusal else 200,
+            **extra,
+        )
 
     def extend_view(self, request, game_id: int):
         game = self._game(request, game_id)
-        form = ExtendForm(request.POST or None)
-        if request.method == "POST" and form.is_valid():
-            minutes = form.cleaned_data["minutes"]
-            return self._run(
-                request,
-                game,
-                f"Deadline extended by {minutes} minutes",
-                admin_services.deadline_extend,
-                minutes=minutes,
+
+        def run(data):
+            minutes = data["minutes"]
+            admin_services.deadline_extend(
+                code=game.code, minutes=minutes, by=_by(request), stamp=data["stamp"]
             )
-        note = f"Current deadline: {game.deadline or 'none'}."
-        return self._form_page(request, game, form, "Extend the deadline", "Extend", note)
+            return minutes
+
+        return self._organiser_form(
+            request,
+            game,
+            form_class=ExtendForm,
+            title="Extend the deadline",
+            button="Extend",
+            describe=_extend_notes,
+            run=run,
+            done=lambda minutes: f"Deadline extended by {minutes} minutes",
+        )
 
     def expire_view(self, request, game_id: int):
         game = self._game(request, game_id)
-        if request.method == "POST":
-            return self._run(request, game, "Window expired", admin_services.window_expire)
-        note = f"The {game.phase} window closes now, as if its timer had run out."
-        return self._form_page(request, game, ConfirmForm(), "Expire the window", "Expire", note)
+        return self._organiser_form(
+            request,
+            game,
+            form_class=ConfirmForm,
+            title="Expire the window",
+            button="Expire",
+            describe=lambda g: [_expire_plan(g)[1]],
+            run=lambda data: admin_services.window_expire(
+                code=game.code, by=_by(request), stamp=data["stamp"]
+            ),
+            done="Window expired",
+        )
 
     def abandon_view(self, request, game_id: int):
         game = self._game(request, game_id)
-        if request.method == "POST":
-            return self._run(request, game, "Abandoned", admin_services.game_abandon)
-        note = "The game ends with no winner; its timers stop. This cannot be undone."
-        return self._form_page(request, game, ConfirmForm(), "End as abandoned", "Abandon", note)
+        return self._organiser_form(
+            request,
+            game,
+            form_class=ConfirmForm,
+            title="End as abandoned",
+            button="Abandon",
+            describe=lambda g: [_abandon_plan(g)[1]],
+            run=lambda data: admin_services.game_abandon(
+                code=game.code, by=_by(request), stamp=data["stamp"]
+            ),
+            done="Abandoned",
+        )
 
     def replace_seat_view(self, request, game_id: int):
         game = self._game(request, game_id)
-        form = ReplaceSeatForm(request.POST or None, game=game)
-        if request.method == "POST" and form.is_valid():
-            seat = form.cleaned_data["seat"]
-            return self._run(
-                request,
-                game,
-                f"Seat {seat} replaced",
-                admin_services.seat_replace,
-                seat=seat,
-                user=form.cleaned_data["username"],
-                name=form.cleaned_data["name"],
-            )
-        return self._form_page(request, game, form, "Replace a seat's player", "Replace")
+        return self._organiser_form(
+            request,
+            game,
+            form_class=ReplaceSeatForm,
+            title="Replace a seat's player",
+            button="Replace",
+            describe=lambda g: [
+                "The role stays with the seat; only who plays it changes. The log says who "
+                "left and who took over."
+            ],
+            run=lambda data: admin_services.seat_replace(
+                code=game.code,
+                seat=data["seat"],
+                user=data["username"],
+                name=data["name"],
+                by=_by(request),
+                stamp=data["stamp"],
+            ),
+            done=str,  # the Handover says who left and who took over
+        )
+
+    def log_view(self, request, game_id: int):
+        """The whole public log, LOG_PAGE lines a page, numbered among the public lines."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        game = get_object_or_404(Game, id=game_id)
+        page = Paginator(show.public_events(game), show.LOG_PAGE).get_page(request.GET.get("page"))
+        return self._page(
+            request,
+            game,
+            "admin/games/game/log.html",
+            "Public event log",
+            page=page,
+            lines=show.log_list(page.object_list, page.start_index()),
+        )
 
     def export_view(self, request, game_id: int):
+        """GET asks (the file holds every secret); POST downloads it. Its own page, since a
+        form inside the game's page would be nested in the change form and submit that."""
         game = self._game(request, game_id, superuser=True)
         if request.method != "POST":
-            return HttpResponseNotAllowed(["POST"])
+            notes = [
+                "The replay file holds every secret of this game: the seed, the fixed roles and "
+                "every move. Keep it among superusers. The export is logged under your name."
+            ]
+            return self._form_page(
+                request, game, forms.Form(), "Export the replay", "Download the replay", notes
+            )
         try:
             data = replay_export(game)
         except ReplayError as e:
@@ -448,26 +642,18 @@ class GameAdmin(admin.ModelAdmin):
             except (ReplayError, GameError) as e:
                 form.add_error("file", str(e))
             else:
-                self.log_addition(request, game, f"Imported a replay of {data.get('code')}")
+                self.log_addition(request, game, f"Imported a replay of {game.imported_from}")
                 self.message_user(request, f"Replayed into {game.code}.", messages.SUCCESS)
                 return self._back(game)
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": "Import a replay",
-            "form": form,
-            "button": "Import",
-            "multipart": True,
-        }
-        return TemplateResponse(request, "admin/games/game/action_form.html", context)
+        return self._form_page(request, None, form, "Import a replay", "Import", multipart=True)
 
     def reveal_view(self, request, game_id: int):
         """Roles, Mesmerism, fixed roles and private events, to a superuser, once per POST; each
         reveal is logged (admin history, audit log). `admin_view` adds no-cache."""
         game = self._game(request, game_id, superuser=True)
         if request.method != "POST":
-            note = "The roles are shown once, and this reveal is logged under your name."
-            return self._form_page(request, game, ConfirmForm(), "Reveal roles", "Reveal", note)
+            notes = ["The roles are shown once, and this reveal is logged under your name."]
+            return self._form_page(request, game, forms.Form(), "Reveal roles", "Reveal", notes)
         self.log_change(request, game, "Revealed roles and Mesmerism")
         audit.warning(
             "roles revealed",
@@ -491,13 +677,60 @@ class GameAdmin(admin.ModelAdmin):
                         "alive": p.alive,
                     }
                 )
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "original": game,
-            "title": f"Roles: {game.code}",
-            "seats": seats,
-            "fixed_roles": game.options.get("roles"),
-            "private_events": Event.objects.filter(game=game, audience__isnull=False),
-        }
-        return TemplateResponse(request, "admin/games/game/reveal.html", context)
+        return self._page(
+            request,
+            game,
+            "admin/games/game/reveal.html",
+            "Roles",
+            seats=seats,
+            fixed_roles=game.options.get("roles"),
+            private_events=Event.objects.filter(game=game, audience__isnull=False),
+        )
+
+
+def _by(request) -> str:
+    return request.user.get_username()
+
+
+# --- what an action will do to a game, in words (confirmation pages) --------------------------
+
+
+def _window(game: Game, *, first: bool = False) -> str:
+    """ "the Mingling window of round 2" ("The ..." to begin a sentence)."""
+    return f"{'The' if first else 'the'} {phase_label(game.phase)} window of round {game.round}"
+
+
+def _expire_plan(game: Game) -> tuple[bool, str]:
+    if game.status != Game.Status.RUNNING:
+        return False, f"Nothing: the game is {game.get_status_display().lower()}."
+    if game.deadline is None:
+        return False, "Nothing: no timed window is open."
+    return True, (
+        f"{_window(game, first=True)} closes now, as if its timer had run out; it was due "
+        f"{show.when_and_distance(game.deadline)}. The next window opens from now."
+    )
+
+
+def _abandon_plan(game: Game) -> tuple[bool, str]:
+    if game.status == Game.Status.LOBBY:
+        seated = game.players.count()
+        return True, f"The lobby ({seated} seated) closes with no game. This cannot be undone."
+    if game.status == Game.Status.RUNNING:
+        return True, (
+            f"The game ends in round {game.round} with no winner and its timers stop. "
+            "This cannot be undone."
+        )
+    return False, f"Nothing: the game is already {game.get_status_display().lower()}."
+
+
+def _extend_notes(game: Game) -> list[str]:
+    deadline = admin_services.deadline_of(game)
+    if game.status != Game.Status.RUNNING or deadline is None:
+        return ["No timed window is open: there is no deadline to extend."]
+    due = "was due" if deadline <= timezone.now() else "closes"
+    return [
+        f"{_window(game, first=True)} {due} {show.when_and_distance(deadline)}.",
+        f"Extend it by 1 to {admin_services.MAX_EXTENSION_MINUTES:,} minutes "
+        f"({show.duration(admin_services.MAX_EXTENSION_MINUTES * 60)}) at a time; the players "
+        "see the new deadline and a line in the log.",
+    ]

@@ -8,6 +8,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 # No 0/O, 1/I/L, 2/Z, 5/S, 8/B: codes are read aloud and typed on phones.
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
@@ -40,6 +41,9 @@ class Game(models.Model):
     rematch = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
     )
+    # Set when the game was replayed from an exported file (games/replay.py): the source game's
+    # code and when it was exported. Empty for a game played here.
+    imported_from = models.CharField(max_length=120, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -72,6 +76,9 @@ class Player(models.Model):
     missed_windows = models.PositiveSmallIntegerField(default=0)
     # The one-time link the host made to hand this seat to a new friend; None when there is none.
     claim_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # When this seat's player last loaded the game (a page or an API view), to the minute: for the
+    # organisers' "who is waiting on whom" (games.seats.seen). None: never, or a new player.
+    last_seen_at = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -147,3 +154,26 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game.code} step {self.seq} {self.name}"
+
+
+class ApiToken(models.Model):
+    """An API token (`Authorization: Token <token>`), kept only as its SHA-256 digest.
+
+    The token itself is shown once, when it is issued (games/api/auth.py); the database, the
+    admin and the logs only ever hold the digest and the first few characters (`prefix`, enough to
+    tell two tokens apart). A user has one per device that signed in; each can be revoked.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    digest = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = "API token"
+
+    def __str__(self) -> str:
+        return f"{self.prefix}… ({self.user})"

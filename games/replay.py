@@ -67,7 +67,8 @@ def replay_export(game: Game) -> dict:
 
 
 def replay_import(data: dict, *, host, keep_running: bool = False) -> Game:
-    """Replay `data` into a new game (a fresh code, seats without users, `host` as its host).
+    """Replay `data` into a new game (a fresh code, seats without users, `host` as its host,
+    `imported_from` naming the source).
 
     1. check the file's shape,
     2. create the game and its seats, then run every step through the engine and `_save`,
@@ -82,7 +83,11 @@ def replay_import(data: dict, *, host, keep_running: bool = False) -> Game:
             try:
                 with transaction.atomic():
                     game = Game.objects.create(
-                        code=new_code(), options=options, seed=seed, host=host
+                        code=new_code(),
+                        options=options,
+                        seed=seed,
+                        host=host,
+                        imported_from=source_of(data),
                     )
                 break
             except IntegrityError:  # a code already taken: draw another
@@ -99,6 +104,15 @@ def replay_import(data: dict, *, host, keep_running: bool = False) -> Game:
             text += " Frozen: no timer runs."
         services._touch(game, [engine.Event("admin", text, game.round)])
     return game
+
+
+def source_of(data: dict) -> str:
+    """Where an imported game comes from, as its page says: "game TNP7AW, exported at ..."."""
+    source = f"game {str(data.get('code', '?'))[:12]}"
+    exported = data.get("exported_at")
+    if isinstance(exported, str) and exported:
+        source += f", exported {exported[:32]}"
+    return source
 
 
 def _replay(game: Game, players: list[dict], steps: list[dict], roles) -> None:

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import secrets
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from games import engine, identity, names, services
 from games.engine.view import public_waiting
@@ -26,6 +28,7 @@ from games.models import Game, Player
 from games.services import GameError, retried
 
 AFK_AFTER = 2  # windows missed in a row
+SEEN_EVERY = 60  # seconds: a seat's "last seen" is written at most once a minute
 
 
 def _event(kind: str, text: str, round_: int, **data) -> engine.Event:
@@ -70,6 +73,19 @@ def came_back(player: Player, state: engine.State, name: str, round_: int) -> li
     if not player.afk:
         return []
     return [_event("afk_back", f"Seat {player.seat} is back.", round_, seat=player.seat)]
+
+
+def seen(game: Game, seat: int | None) -> None:
+    """The player of `seat` loaded the game (a page or an API view): remember when, for the
+    organisers' "who is waiting on whom" (issue 19). At most one write a minute per seat: a cache
+    add decides, then one UPDATE of one row. Loading a page says nothing about moves (everyone
+    at the table loads it whenever it changes), so the time tells no secret."""
+    if seat is None:
+        return
+    if cache.add(f"seen:{game.id}:{seat}", 1, timeout=SEEN_EVERY):
+        Player.objects.filter(game=game, seat=seat, is_bot=False).update(
+            last_seen_at=timezone.now()
+        )
 
 
 # --- the host's remedies ---------------------------------------------------------------------

@@ -33,6 +33,7 @@ from games.engine import IllegalAction
 from games.engine.errors import HTTP_STATUS
 from games.forms import CreateForm, JoinForm, OptionsForm, SeatJoinForm, action_args
 from games.models import Game
+from games.seats import seen as mark_seen
 from games.services import GameError
 from relics import pages as relic_pages
 
@@ -359,6 +360,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
         context["bot_counts"] = list(range(1, game.seat_limit - len(context["seats"]) + 1))
         context["options_form"] = OptionsForm.of(game.options)
     if me:
+        mark_seen(game, me["seat"])
         context["my"] = next(s for s in context["seats"] if s["is_me"])
         context["role_label"] = ROLE_LABELS.get(me.get("role"), "")
         context["knowledge"] = [_fact(k, names) for k in me.get("knowledge", [])]

@@ -167,7 +167,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
@@ -367,6 +366,8 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# Dates and times name their timezone wherever Django formats them (the admin): staked/formats/.
+FORMAT_MODULE_PATH = ["staked.formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(_raw("STATIC_ROOT") or DATA_DIR / "static")

@@ -1,23 +1,82 @@
-"""Token authentication with a short cache, so a poll costs no database query for the token."""
+"""API tokens: issued once, stored hashed, revocable; checked with a short cache so that a poll
+costs no database query for the token.
+
+A token is 40 random hex characters (`secrets.token_hex(20)`, 160 bits), shown to its owner once
+when it is issued (`POST /api/v1/auth/guest/`, `.../register/`, `.../token/`). The database keeps
+only its SHA-256 digest (`games.models.ApiToken`): a fast hash is enough for a random secret that
+long, and it keeps the check cheap. Nothing (admin, logs, cache keys) ever holds a token itself.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+
 from django.core.cache import cache
-from rest_framework.authentication import TokenAuthentication
+from rest_framework import exceptions
+from rest_framework.authentication import TokenAuthentication, get_authorization_header
 
-CACHE_SECONDS = 60  # a revoked token or a deactivated user is refused within this time
+from games.models import ApiToken
+
+CACHE_SECONDS = 60  # a deactivated user is refused within this time; a revoked token at once
+PREFIX_LENGTH = 6
 
 
-def token_cache_key(key: str) -> str:
-    return f"token:{key}"
+def digest_of(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_cache_key(token: str) -> str:
+    """The cache entry of a token's user: named by the digest, never by the token."""
+    return _cache_key(digest_of(token))
+
+
+def _cache_key(digest: str) -> str:
+    return f"token:{digest}"
+
+
+def issue_token(user) -> str:
+    """A new token for `user`, returned this once (only its digest is kept)."""
+    token = secrets.token_hex(20)
+    ApiToken.objects.create(user=user, digest=digest_of(token), prefix=token[:PREFIX_LENGTH])
+    return token
+
+
+def presented_token(request) -> str | None:
+    """The token this request signed in with (its own header), or None (a session, no token)."""
+    parts = get_authorization_header(request).split()
+    if len(parts) != 2 or not isinstance(request.auth, str):
+        return None
+    token = parts[1].decode(errors="replace")
+    return token if digest_of(token) == request.auth else None
+
+
+def revoke(user, digests: list[str] | None = None) -> int:
+    """Revoke `user`'s tokens with these digests (all of them when None); how many went. The
+    cached user of each goes too, so a revoked token is refused on its very next request."""
+    rows = ApiToken.objects.filter(user=user)
+    if digests is not None:
+        rows = rows.filter(digest__in=digests)
+    gone = list(rows.values_list("digest", flat=True))
+    rows.delete()
+    cache.delete_many([_cache_key(d) for d in gone])
+    return len(gone)
 
 
 class CachedTokenAuthentication(TokenAuthentication):
-    def authenticate_credentials(self, key):
-        cache_key = token_cache_key(key)
+    """`Authorization: Token <token>` (DRF parses the header); `request.auth` is then the token's
+    digest (what `revoke` takes), never the token. DRF's own token model is not used."""
+
+    def authenticate_credentials(self, key: str):
+        digest = digest_of(key)
+        cache_key = _cache_key(digest)
         user = cache.get(cache_key)
         if user is None:
-            user, token = super().authenticate_credentials(key)
+            row = ApiToken.objects.select_related("user").filter(digest=digest).first()
+            if row is None:
+                raise exceptions.AuthenticationFailed("Invalid token.")
+            user = row.user
+            if not user.is_active:
+                raise exceptions.AuthenticationFailed("User inactive or deleted.")
             cache.set(cache_key, user, timeout=CACHE_SECONDS)
-            return user, token
-        return user, key
+        return user, digest

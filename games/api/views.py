@@ -14,7 +14,6 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -22,7 +21,7 @@ from rest_framework.views import APIView
 
 from games import accounts, identity, listing, seats, selectors, services
 from games.api import serializers as s
-from games.api.auth import token_cache_key
+from games.api.auth import issue_token, presented_token, revoke, token_cache_key
 from games.api.strict import check_types
 from games.services import GameError
 from staked import limits
@@ -45,9 +44,10 @@ def display_name(user) -> str:
     return user.first_name or user.username
 
 
-def _token_out(user) -> dict:
-    token, _ = Token.objects.get_or_create(user=user)
-    return {"token": token.key, "user_id": user.id, "name": display_name(user)}
+def _token_out(user, token: str | None = None) -> dict:
+    """`token`, or a new one shown this once: only its digest is kept (games/api/auth.py)."""
+    token = token or issue_token(user)
+    return {"token": token, "user_id": user.id, "name": display_name(user)}
 
 
 def _valid(serializer_class, data):
@@ -62,7 +62,9 @@ def etag(version: int) -> str:
 
 
 def _view_response(game, user, code=status.HTTP_200_OK) -> Response:
-    response = Response(selectors.game_view(game, user), status=code)
+    view = selectors.game_view(game, user)
+    seats.seen(game, (view.get("me") or {}).get("seat"))
+    response = Response(view, status=code)
     response["ETag"] = etag(game.version)
     patch_vary_headers(response, PER_VIEWER)
     return response
@@ -89,7 +91,8 @@ class GuestView(APIView):
 
 class RegisterView(APIView):
     """Register a user with a password (keeps their games across phones). Sent with a guest's
-    token or session, it makes that guest the account: same user, games and token (200)."""
+    token or session, it makes that guest the account: same user and games (200), and the same
+    token when it came with one (a session gets a new token)."""
 
     permission_classes = [AllowAny]
     throttle_scope = "auth"
@@ -112,13 +115,15 @@ class RegisterView(APIView):
         )
         if was_guest and isinstance(request.successful_authenticator, SessionAuthentication):
             update_session_auth_hash(request._request, user)  # the new password keeps it signed in
+        kept = presented_token(request) if was_guest else None
         return Response(
-            _token_out(user), status=status.HTTP_200_OK if was_guest else status.HTTP_201_CREATED
+            _token_out(user, kept),
+            status=status.HTTP_200_OK if was_guest else status.HTTP_201_CREATED,
         )
 
 
 class TokenView(APIView):
-    """Exchange a username and password for the user's token."""
+    """Exchange a username and password for a new token (one per device); revoke one."""
 
     permission_classes = [AllowAny]
     throttle_scope = "auth"
@@ -132,6 +137,36 @@ class TokenView(APIView):
                 raise exceptions.Throttled(wait=verdict.retry_after)
         data = _valid(AuthTokenSerializer, request.data)
         return Response(_token_out(data["user"]))
+
+    @extend_schema(
+        request=None,
+        parameters=[
+            OpenApiParameter(
+                "all",
+                bool,
+                description="revoke every token of yours (every device), not only this one",
+            )
+        ],
+        responses={
+            204: OpenApiResponse(description="revoked: the token no longer signs anyone in"),
+            **_errors(400, 401),
+        },
+    )
+    def delete(self, request):
+        """Sign out: revoke the token this request carries (`?all=true`: all of yours)."""
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        if request.query_params.get("all") in ("true", "1"):
+            revoke(request.user)
+        elif isinstance(request.auth, str):  # the digest of the token this request carries
+            revoke(request.user, [request.auth])
+        else:
+            raise GameError(
+                "bad_request",
+                "Send the token to revoke in 'Authorization: Token <token>', or ?all=true.",
+                400,
+            )
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 # --- games ---------------------------------------------------------------------------------

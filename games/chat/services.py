@@ -1,4 +1,4 @@
-"""The only writer of chat messages: post and hide. Who may do what is asked of
+"""The only writer of chat messages: post, hide and show again. Who may do what is asked of
 `games.chat.audience` at the moment of the request; the game row is never written (chat is not
 game state), so posting never bumps `Game.version`."""
 
@@ -120,6 +120,28 @@ def message_hide(*, game: Game, user, channel: str, number: int) -> Message:
             channel,
             number,
             "host" if is_host(game, user) else "staff",
+            extra={"game": game.code, "by": user.username},
+        )
+    return message
+
+
+def message_unhide(*, message: Message, user) -> Message:
+    """An organiser shows a hidden message again (from the admin; logged). Organisers only, in
+    the channels the admin shows them: staff the `table` channel, superusers any."""
+    if not (user.is_superuser or (user.is_staff and message.channel == Message.Channel.TABLE)):
+        raise GameError("forbidden", "Only an organiser can show a hidden message again.", 403)
+    game = message.game
+    with transaction.atomic():
+        changed = Message.objects.filter(id=message.id, hidden=True).update(
+            hidden=False, hidden_by=None, hidden_at=None
+        )
+        transaction.on_commit(lambda: stamp_changed(game.code, message.channel))
+    message.refresh_from_db()
+    if changed:
+        log.info(
+            "chat message shown again: %s #%s",
+            message.channel,
+            message.number,
             extra={"game": game.code, "by": user.username},
         )
     return message

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
+from django.core.management import call_command
 from django.test import Client
 
 from games.engine import IllegalAction, pending, state_from_json
@@ -28,6 +30,20 @@ def staff(db):
     user = get_user_model().objects.create_user("staff", is_staff=True)
     user.user_permissions.set(Permission.objects.filter(content_type__app_label="games"))
     return user
+
+
+@pytest.fixture
+def organiser(db):
+    """A staff user in the Organisers group only (made by `manage.py organisers`)."""
+    user = get_user_model().objects.create_user("olga", first_name="Olga")
+    call_command("organisers", "olga", stdout=io.StringIO())
+    user.refresh_from_db()
+    return user
+
+
+@pytest.fixture
+def organiser_client(organiser):
+    return client_for(organiser)
 
 
 @pytest.fixture
@@ -87,3 +103,35 @@ def _first_args(choice: dict) -> dict:
         singular = key[:-1] if key.endswith("s") else key
         args[singular] = values[0] if isinstance(values, list) and values else values
     return args
+
+
+STAMP = re.compile(r'name="stamp" value="([^"]*)"')
+
+
+def stamp_on(client: Client, url: str) -> str:
+    """The stamp an organiser's page carries (what it showed: games.admin_services.stamp)."""
+    page = client.get(url)
+    assert page.status_code == 200, url
+    found = STAMP.search(page.content.decode())
+    assert found, f"no stamp on {url}"
+    return found.group(1).replace("&amp;", "&")
+
+
+def confirm(client: Client, url: str, data: dict | None = None, **kwargs):
+    """Open an organiser's page, then submit it as shown (with its stamp)."""
+    return client.post(url, {**(data or {}), "stamp": stamp_on(client, url)}, **kwargs)
+
+
+HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
+
+
+def bulk(client: Client, changelist: str, action: str, ids: list, **kwargs):
+    """A bulk action as an organiser runs it: the action, its confirmation page, "Yes"."""
+    page = client.post(changelist, {"action": action, "_selected_action": ids})
+    assert page.status_code == 200, page.status_code
+    fields: dict[str, list[str]] = {}
+    for name, value in HIDDEN.findall(page.content.decode()):
+        if name != "csrfmiddlewaretoken":
+            fields.setdefault(name, []).append(value.replace("&amp;", "&"))
+    assert fields.get("post") == ["yes"], "no confirmation page"
+    return client.post(changelist, fields, **kwargs)

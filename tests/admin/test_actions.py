@@ -13,7 +13,7 @@ from games import admin_services, services
 from games.engine import state_from_json
 from games.models import Action, Event, Game
 from games.services import GameError, action_apply, game_expire, sweep_overdue
-from tests.admin.conftest import play
+from tests.admin.conftest import bulk, confirm, play
 from tests.factories import running_game
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def last_public(game: Game) -> Event:
 def test_extend_moves_the_deadline_in_the_state_and_the_row_by_n_minutes(root_client):
     game = running_game(6)
     before = state_from_json(game.state).deadline
-    response = root_client.post(url("extend", game), {"minutes": 30})
+    response = confirm(root_client, url("extend", game), {"minutes": 30})
     assert response.status_code == 302
 
     game.refresh_from_db()
@@ -49,7 +49,7 @@ def test_extend_moves_the_deadline_in_the_state_and_the_row_by_n_minutes(root_cl
 
 def test_extend_refuses_bad_minutes_and_a_game_that_is_not_running(root_client):
     game = running_game(6)
-    response = root_client.post(url("extend", game), {"minutes": 0})
+    response = confirm(root_client, url("extend", game), {"minutes": 0})
     assert response.status_code == 200 and b"errorlist" in response.content
     admin_services.game_abandon(code=game.code, by="test")
     with pytest.raises(GameError):
@@ -59,7 +59,7 @@ def test_extend_refuses_bad_minutes_and_a_game_that_is_not_running(root_client):
 def test_expire_now_closes_the_window_as_its_timer_would(root_client):
     game = play(running_game(6), 3)
     version = game.version
-    response = root_client.post(url("expire", game))
+    response = confirm(root_client, url("expire", game))
     assert response.status_code == 302
 
     game.refresh_from_db()
@@ -76,9 +76,11 @@ def test_expire_now_closes_the_window_as_its_timer_would(root_client):
 def test_expire_from_the_list_and_an_error_for_a_game_with_no_window(root_client):
     running, lobby = running_game(6), running_game(6)
     admin_services.game_abandon(code=lobby.code, by="test")
-    response = root_client.post(
+    response = bulk(
+        root_client,
         reverse("admin:games_game_changelist"),
-        {"action": "expire_windows", "_selected_action": [running.id, lobby.id]},
+        "expire_windows",
+        [running.id, lobby.id],
         follow=True,
     )
     html = response.content.decode()
@@ -90,7 +92,7 @@ def test_expire_from_the_list_and_an_error_for_a_game_with_no_window(root_client
 
 def test_abandon_ends_the_game_and_stops_its_timers(root_client):
     game = running_game(6)
-    response = root_client.post(url("abandon", game))
+    response = confirm(root_client, url("abandon", game))
     assert response.status_code == 302
 
     game.refresh_from_db()
@@ -109,10 +111,7 @@ def test_abandon_a_lobby_from_the_list(root_client):
 
     host = get_user_model().objects.create_user("host")
     lobby = game_create(host=host, options={}, name="Host")
-    root_client.post(
-        reverse("admin:games_game_changelist"),
-        {"action": "abandon_games", "_selected_action": [lobby.id]},
-    )
+    bulk(root_client, reverse("admin:games_game_changelist"), "abandon_games", [lobby.id])
     lobby.refresh_from_db()
     assert lobby.status == Game.Status.ABANDONED
     assert last_public(lobby).kind == "admin"
@@ -122,8 +121,8 @@ def test_replace_a_seat_gives_it_and_its_role_to_another_user(root_client):
     game = running_game(6)
     newcomer = get_user_model().objects.create_user("newcomer")
     role = state_from_json(game.state).player(2).role
-    response = root_client.post(
-        url("replace_seat", game), {"seat": 2, "username": "newcomer", "name": "Nina"}
+    response = confirm(
+        root_client, url("replace_seat", game), {"seat": 2, "username": "newcomer", "name": "Nina"}
     )
     assert response.status_code == 302
 
@@ -131,7 +130,7 @@ def test_replace_a_seat_gives_it_and_its_role_to_another_user(root_client):
     player = game.players.get(seat=2)
     assert player.user == newcomer and player.name == "Nina"
     assert state_from_json(game.state).player(2).role == role
-    assert last_public(game).text == "Seat 2 is now played by “Nina”."
+    assert last_public(game).text == "“p1” left seat 2; “Nina” plays it now."
     action_apply(
         code=game.code, user=newcomer, name="place_token", args={"token": "stake", "target": 3}
     )
@@ -147,7 +146,7 @@ def test_replace_a_seat_gives_it_and_its_role_to_another_user(root_client):
 def test_replace_a_seat_with_a_bot_keeps_the_role_and_the_bot_plays_it(root_client):
     game = running_game(6)
     role = state_from_json(game.state).player(3).role
-    response = root_client.post(url("replace_seat", game), {"seat": 3, "username": ""})
+    response = confirm(root_client, url("replace_seat", game), {"seat": 3, "username": ""})
     assert response.status_code == 302
 
     game.refresh_from_db()
@@ -161,14 +160,17 @@ def test_replace_a_seat_with_a_bot_keeps_the_role_and_the_bot_plays_it(root_clie
 
 def test_the_hosts_seat_is_not_handed_to_a_bot(root_client):
     game = running_game(6)
-    root_client.post(url("replace_seat", game), {"seat": 1, "username": ""})
+    confirm(root_client, url("replace_seat", game), {"seat": 1, "username": ""})
     assert not game.players.get(seat=1).is_bot
 
 
 def test_replace_a_seat_refuses_a_user_already_at_the_table(root_client):
     game = running_game(6)
-    response = root_client.post(
-        url("replace_seat", game), {"seat": 2, "username": game.users[3].username}, follow=True
+    response = confirm(
+        root_client,
+        url("replace_seat", game),
+        {"seat": 2, "username": game.users[3].username},
+        follow=True,
     )
     assert b"already has a seat" in response.content
     assert game.players.get(seat=2).user == game.users[1]
@@ -178,8 +180,8 @@ def test_every_action_logs_a_change_in_the_admin_history(root_client, superuser)
     from django.contrib.admin.models import LogEntry
 
     game = running_game(6)
-    root_client.post(url("extend", game), {"minutes": 5})
-    root_client.post(url("expire", game))
-    root_client.post(url("abandon", game))
+    confirm(root_client, url("extend", game), {"minutes": 5})
+    confirm(root_client, url("expire", game))
+    confirm(root_client, url("abandon", game))
     messages = [e.get_change_message() for e in LogEntry.objects.filter(object_id=str(game.id))]
     assert len(messages) == 3

@@ -40,7 +40,7 @@ def test_the_list_shows_each_game_with_its_columns(root_client):
     game = running_game(6)
     html = root_client.get(LIST).content.decode()
     assert game.code in html
-    for column in ("status", "phase", "round", "players", "created", "updated", "deadline"):
+    for column in ("status", "phase", "round", "players", "winner", "updated", "deadline"):
         assert f"column-{column}" in html or column in html.lower()
     assert ">6<" in html  # the players column
 
@@ -81,7 +81,7 @@ def test_the_change_page_shows_options_players_public_log_and_deadline(root_clie
     game = a_game_in_round_two()
     html = root_client.get(change_url(game)).content.decode()
     assert game.code in html
-    assert "last_wills" in html  # the public options
+    assert "<li>Last Wills: on</li>" in html  # the public options, as a list
     for player in game.players.all():
         assert player.name in html and player.user.username in html
     public = Event.objects.filter(game=game, audience__isnull=True).last()

@@ -121,10 +121,13 @@ def test_a_bad_upload_shows_the_error_on_the_form(root_client):
     assert response.status_code == 200 and b"Not JSON" in response.content
 
 
-def test_export_is_for_superusers_only_and_never_a_get(root_client, staff_client):
+def test_export_is_for_superusers_only_and_a_get_only_asks(root_client, staff_client):
     game = running_game(6)
     url = reverse("admin:games_game_export", args=[game.id])
-    assert root_client.get(url).status_code == 405
+    asked = root_client.get(url)  # a page that asks first; only its POST downloads
+    assert asked.status_code == 200 and "Content-Disposition" not in asked
+    assert b"holds every secret" in asked.content
+    assert staff_client.get(url).status_code == 403
     assert staff_client.post(url).status_code == 403
 
 

@@ -119,14 +119,20 @@ def test_register_with_bad_fields_is_400_bad_request(body):
     assert not get_user_model().objects.filter(username="alice").exists()
 
 
-def test_token_exchange_gives_the_users_token():
+def test_token_exchange_gives_a_new_token_and_the_old_one_keeps_working():
+    """Tokens are stored hashed (issue 19): an exchange cannot show an old token again, so each
+    one issues a token of its own (one per device), each revocable."""
     registered = post(
         APIClient(), REGISTER, {"username": "alice", "password": "correct-horse"}
     ).json()
     response = post(APIClient(), TOKEN, {"username": "alice", "password": "correct-horse"})
     assert response.status_code == 200
-    assert response.json()["token"] == registered["token"]
+    assert response.json()["token"] != registered["token"]
     assert response.json()["user_id"] == registered["user_id"]
+    for token in (registered["token"], response.json()["token"]):
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        assert client.get("/api/v1/games/").status_code == 200
 
 
 def test_token_exchange_works_for_staff():

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
 
 from games import admin_services, services
+from games.api.auth import issue_token
 from games.converters import GameCodeConverter
 from tests.notify.conftest import push_service, vapid  # noqa: F401 - fixtures
 
@@ -48,7 +48,7 @@ def tables(settings):
         services.game_start(code=game.code, user=eve)
         codes[state] = game.code
     admin_services.game_abandon(code=codes["finished"], by="fuzz")
-    return {"token": Token.objects.create(user=eve).key, "codes": list(codes.values())}
+    return {"token": issue_token(eve), "codes": list(codes.values())}
 
 
 @pytest.mark.usefixtures("vapid")  # Web Push on, with tests/notify's fake push service

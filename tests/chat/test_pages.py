@@ -242,9 +242,14 @@ def test_chat_staff_hide_through_the_admin_and_see_only_the_table(phones_at, sta
     html = listing.content.decode()
     assert "rude at the table" in html and SECRET not in html
     table_message = Message.objects.get(channel="table")
-    response = admin.post(
+    asked = admin.post(
         "/admin/chat/message/",
         {"action": "hide_messages", "_selected_action": [table_message.id]},
+    )
+    assert asked.status_code == 200 and "Yes, I’m sure" in asked.content.decode()
+    response = admin.post(
+        "/admin/chat/message/",
+        {"action": "hide_messages", "_selected_action": [table_message.id], "post": "yes"},
     )
     assert response.status_code == 302
     table_message.refresh_from_db()

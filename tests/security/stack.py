@@ -32,10 +32,10 @@ from django.core.cache import cache
 from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import services
+from games.api.auth import issue_token
 from games.chat import services as chat
 from games.display import display_key
 from games.engine import to_json
@@ -80,7 +80,7 @@ def _make_cast() -> Cast:
     cast = Cast(users, friends)
     for who, user in users.items():
         api = APIClient()
-        api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+        api.credentials(HTTP_AUTHORIZATION=f"Token {issue_token(user)}")
         cast.api[who] = api
         cast.web[who] = Client()
         cast.web[who].force_login(user)
