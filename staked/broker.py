@@ -26,6 +26,7 @@ the same one. What this module adds to it, for SQLite:
 - every connection waits up to BUSY_TIMEOUT seconds for the write lock (the web, the worker and
   beat all write) instead of failing at once with "database is locked", and the file is in WAL
   mode, where readers never block the writer;
+- two processes may create the same queue at once (the loser reads the winner's row);
 - a message is deleted when it is delivered. kombu's transport only marks it invisible and keeps
   it forever, so the sweeper (every 5 s), the timers and the bots would grow the file without
   end. Nothing reads an invisible row again: a message a worker took but did not acknowledge is
@@ -50,6 +51,7 @@ from kombu.transport import redis as kombu_redis
 from kombu.transport import sqlalchemy as kombu_sqlalchemy
 from kombu.utils.encoding import bytes_to_str
 from sqlalchemy import create_engine, event, text
+from sqlalchemy.exc import IntegrityError
 
 log = logging.getLogger("staked.broker")
 
@@ -65,6 +67,18 @@ class Channel(kombu_sqlalchemy.Channel):
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _wal)
         return engine
+
+    def _get_or_create(self, queue):
+        """kombu's `_get_or_create`, safe when another process creates the queue first.
+
+        kombu's lock is per process: the web, the worker and beat all declare the queues when
+        they start, and the loser of that race got `IntegrityError` (a UNIQUE name) and died.
+        """
+        try:
+            return super()._get_or_create(queue)
+        except IntegrityError:
+            self.session.rollback()
+            return self.session.query(self.queue_cls).filter(self.queue_cls.name == queue).one()
 
     def _get(self, queue):
         """kombu's `_get`, deleting the row it delivers instead of hiding it."""

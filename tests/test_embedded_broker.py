@@ -102,3 +102,38 @@ def test_concurrent_producers_eta_and_beat_on_the_embedded_broker(tmp_path):
         # what is left is only what was still queued when the worker stopped.
         hidden = conn.execute("SELECT count(*) FROM kombu_message WHERE NOT visible")
         assert hidden.fetchone()[0] == 0
+
+
+DECLARER = """
+import sys, time
+from kombu import Connection
+from staked.broker import Transport
+url, queue, start = sys.argv[1], sys.argv[2], float(sys.argv[3])
+with Connection(url, transport=Transport) as conn:
+    channel = conn.channel()
+    time.sleep(max(0.0, start - time.time()))  # every process declares at the same moment
+    print(len({channel._get_or_create(f"{queue}-{n}").name for n in range(40)}))
+"""
+
+
+def test_processes_that_declare_the_same_queues_at_once_all_get_them(tmp_path):
+    """The web, the worker and beat declare the queues as they start: none may die of it."""
+    url = f"sqlite:///{tmp_path / 'broker.sqlite3'}"
+    subprocess.run([sys.executable, "-c", DECLARER, url, "warm-up", "0"], cwd=ROOT, check=True)
+    start = time.time() + 3
+    declarers = [
+        subprocess.Popen(
+            [sys.executable, "-c", DECLARER, url, "celery", str(start)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(6)
+    ]
+    results = [d.communicate(timeout=60) for d in declarers]
+    assert [(d.returncode, out.strip()) for d, (out, _) in zip(declarers, results)] == [
+        (0, "40")
+    ] * 6, [err for _, err in results]
+    with sqlite3.connect(tmp_path / "broker.sqlite3") as db:
+        assert db.execute("SELECT count(*) FROM kombu_queue WHERE name LIKE 'celery-%'").fetchone() == (40,)

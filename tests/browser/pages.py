@@ -193,6 +193,7 @@ class Phone:
 
     def check_fits_the_phone(self) -> None:
         """No horizontal scrolling; every control is at least 44 px tall."""
+        self.page.wait_for_load_state()  # measured with the page's CSS, not before it came
         wide = self.page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert wide <= 0, f"{wide}px of horizontal scrolling"
         small = self.page.evaluate(

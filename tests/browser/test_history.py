@@ -35,6 +35,7 @@ def phone_of(browser, server, user):
 
 def fits_the_phone(page) -> None:
     """No horizontal scrolling; every link, button and field of the page is at least 44 px."""
+    page.wait_for_load_state()  # a page reached by a click may be measured before its CSS came
     wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert wide <= 0, f"{wide}px of horizontal scrolling"
     small = page.evaluate(
