@@ -132,8 +132,8 @@ def test_processes_that_declare_the_same_queues_at_once_all_get_them(tmp_path):
         for _ in range(6)
     ]
     results = [d.communicate(timeout=60) for d in declarers]
-    assert [(d.returncode, out.strip()) for d, (out, _) in zip(declarers, results)] == [
-        (0, "40")
-    ] * 6, [err for _, err in results]
+    outcome = [(d.returncode, out.strip()) for d, (out, _) in zip(declarers, results, strict=True)]
+    assert outcome == [(0, "40")] * 6, [err for _, err in results]
     with sqlite3.connect(tmp_path / "broker.sqlite3") as db:
-        assert db.execute("SELECT count(*) FROM kombu_queue WHERE name LIKE 'celery-%'").fetchone() == (40,)
+        count = "SELECT count(*) FROM kombu_queue WHERE name LIKE 'celery-%'"
+        assert db.execute(count).fetchone() == (40,)
