@@ -97,26 +97,22 @@ def _mingling(view: dict, me: dict, names: dict[int, str], actions: dict) -> lis
     if "place_token" in actions:
         words = [f"You have {_hand(me['tokens'])} to place."]
         if three:
-            words.append(
-                "Three players are left: one Stake and one Feast each, no Alpha Hunter and no "
-                "Ghost vote this round."
-            )
+            words.append("Three players are left: no Alpha Hunter and no Ghost vote this round.")
         elif round_ == 1:
             words.append(
-                "In round 1 nobody is eliminated: the player with the most Stakes chooses "
-                "someone to look at their role. The player with the most Feasts becomes Alpha "
-                "Hunter for round 2."
+                "Nobody is eliminated in round 1: the player with the most Stakes picks someone "
+                "to look at their role; the most Feasts makes the Alpha Hunter for round 2."
             )
         else:
             words.append(
-                "The player with the most Stakes is eliminated and becomes a Ghost. The player "
-                "with the most Feasts becomes Alpha Hunter next round."
+                "The player with the most Stakes is eliminated; the most Feasts makes next "
+                "round's Alpha Hunter."
             )
         if "double_stake" in me["tokens"]:
-            words.append("As Alpha Hunter, your Double-Stake counts as 2 Stakes.")
+            words.append("Your Double-Stake counts as 2 Stakes.")
         if "investigation" in me["tokens"]:
             words.append(
-                "Your Investigation shows you the role of the player you put it on, privately."
+                "Your Investigation shows you, privately, the role of the player it is on."
             )
         out.append(_note(f"r{round_}-mingling-place", " ".join(words)))
         out.append(_note(f"r{round_}-mingling-consider", _consider(view, me, names)))
@@ -135,10 +131,10 @@ def _consider(view: dict, me: dict, names: dict[int, str]) -> str:
     """What the table shows so far: who placed tokens on the player (never which token)."""
     mine = next(s for s in view["seats"] if s["seat"] == me["seat"])
     on_me = [names[o] for o in mine.get("placed_by") or []]
-    words = ["Tokens lie face down: everyone sees who placed on whom, not which token."]
+    words = ["Everyone sees who placed on whom, never which token."]
     if on_me:
         words.append(f"{_and(on_me)} put a token on you: a Stake, or a Feast?")
-    words.append("A token still in your hand when time runs out counts as a Stake against you.")
+    words.append("A token left in your hand at the end counts as a Stake against you.")
     return " ".join(words)
 
 
@@ -150,17 +146,12 @@ def _recap(view: dict, me: dict, names: dict[int, str]) -> str:
     if out == me["seat"]:
         words.append("You were eliminated last round.")
     elif out is not None:
-        words.append(
-            f"{names[out]} was eliminated last round and is a Ghost now: Ghosts vote to protect "
-            "one living player each round."
-        )
+        words.append(f"{names[out]} was eliminated: a Ghost now, who votes to protect a player.")
     alpha = next((s["seat"] for s in view["seats"] if s["alpha"]), None)
     if alpha == me["seat"]:
         words.append("You are the Alpha Hunter this round.")
     elif alpha is not None:
-        words.append(
-            f"{names[alpha]} is the Alpha Hunter: a Double-Stake, a Feast and an Investigation."
-        )
+        words.append(f"{names[alpha]} is the Alpha Hunter this round.")
     return " ".join(words)
 
 

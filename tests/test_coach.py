@@ -144,12 +144,12 @@ def test_round_one_explains_the_hand_the_examination_and_the_alpha_election():
     notes = coach.notes(seat_view(start(roles=HUNTER_AT_1), 1))
     assert notes[0] == {
         "id": "r1-mingling-place",
-        "text": "You have 2 Stakes and a Feast to place. In round 1 nobody is eliminated: the "
-        "player with the most Stakes chooses someone to look at their role. The player with the "
-        "most Feasts becomes Alpha Hunter for round 2.",
+        "text": "You have 2 Stakes and a Feast to place. Nobody is eliminated in round 1: the "
+        "player with the most Stakes picks someone to look at their role; the most Feasts makes "
+        "the Alpha Hunter for round 2.",
         "private": False,
     }
-    assert notes[1]["text"].startswith("Tokens lie face down")
+    assert notes[1]["text"].startswith("Everyone sees who placed on whom, never which token.")
     assert [n["id"] for n in notes if n["private"]] == ["role"]
     assert next(n for n in notes if n["private"])["text"].startswith("You are a Hunter")
 
@@ -232,12 +232,12 @@ def test_the_alpha_hunter_hears_what_the_double_stake_and_investigation_do():
     )
     notes = public(v)
     assert notes[0] == (
-        "Eli was eliminated last round and is a Ghost now: Ghosts vote to protect one living "
-        "player each round. You are the Alpha Hunter this round."
+        "Eli was eliminated: a Ghost now, who votes to protect a player. You are the Alpha "
+        "Hunter this round."
     )
     assert notes[1].startswith("You have a Double-Stake, a Feast and an Investigation to place.")
-    assert "your Double-Stake counts as 2 Stakes" in notes[1]
-    assert "Your Investigation shows you the role of the player you put it on" in notes[1]
+    assert "Your Double-Stake counts as 2 Stakes." in notes[1]
+    assert "Your Investigation shows you, privately, the role of the player it is on." in notes[1]
 
 
 def test_a_ghost_is_asked_to_protect_a_living_player():
@@ -271,8 +271,8 @@ def test_three_players_left_hear_the_smaller_hand():
         pending=pending,
     )
     assert public(v)[0] == (
-        "You have a Stake and a Feast to place. Three players are left: one Stake and one Feast "
-        "each, no Alpha Hunter and no Ghost vote this round."
+        "You have a Stake and a Feast to place. Three players are left: no Alpha Hunter and no "
+        "Ghost vote this round."
     )
 
 
