@@ -248,6 +248,7 @@ def _secrets(view: dict, me: dict, names: dict[int, str]) -> list[Note]:
             facts.append(f"{names[k['seat']]} is {ROLE_WORDS[k['role']]} ({source}).")
         if k.get("mesmerized"):
             facts.append(f"{names[k['seat']]} is Mesmerized ({source}).")
+    facts = list(dict.fromkeys(facts))  # a fact learned twice is said once
     out = [_note("role", tip, private=True)] if tip else []
     if facts:
         out.append(_note(f"known-{len(facts)}", "You know: " + " ".join(facts), private=True))
