@@ -54,7 +54,7 @@ def test_learn_by_playing_with_the_coach_then_without(browser, server, artifacts
         page.goto("/")
         start = page.locator("form[action='/practice']")
         start.get_by_label("Your name").fill("Ana")
-        start.screenshot(path=str(artifacts / "practice-home.png"))
+        page.locator("section.practice").screenshot(path=str(artifacts / "practice-home.png"))
         start.get_by_role("button", name="Learn by playing").click()
         page.wait_for_url(re.compile(r"/g/[A-Z0-9]{6}/$"))
         ana.seat = 1

@@ -117,7 +117,7 @@ def test_learn_by_playing_from_the_home_page_opens_a_game_with_a_coach_note():
     assert response.status_code == 302
     code = response["Location"].split("/")[2]
     page = ana.page(code)
-    assert "data-coach" in page
+    assert "data-coach" in page and "a practice game: it never counts in your figures" in page
     notes = re.findall(r'<p class="coach-note" data-note="([^"]+)">', page)
     assert notes[0] == "r1-mingling-place", notes
     assert "You have 2 Stakes and a Feast to place." in page
