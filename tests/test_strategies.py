@@ -431,7 +431,7 @@ def test_sensible_bots_use_the_candle_ring_glass_and_journal_and_never_move_ille
     and the Candle, Signet Ring, Hindsight Looking Glass, Van Helsing's Journal, the Bangle of
     Oaths and the Scales of Justice all get used."""
     used = collections.Counter()
-    apply = simulate.apply
+    apply = simulate.runner.apply
 
     def counting(state, action, *args, **kwargs):
         new, events = apply(state, action, *args, **kwargs)
@@ -440,7 +440,7 @@ def test_sensible_bots_use_the_candle_ring_glass_and_journal_and_never_move_ille
                 used.update(name for name in RELIC_NAMES if name in e.text)
         return new, events
 
-    monkeypatch.setattr(simulate, "apply", counting)
+    monkeypatch.setattr(simulate.runner, "apply", counting)
     config = simulate.Config(players=10, games=50, relics=True, last_wills=True, seed=5)
     tally = simulate.play_chunk((config, 0, config.games))
     assert tally.games == 50 and tally.illegal == 0
