@@ -485,6 +485,7 @@ def test_lobby_view_has_phase_lobby_and_no_roles_anywhere(guests, staff):
         assert view["deadline"] is None
         assert "roles" not in view["options"]
         assert "role" not in view.get("me", {})
+        assert len(view["seats"]) == 6
         for seat in view["seats"]:
             assert "role" not in seat and seat["placed_by"] == []
         events = viewer.get(url(code, "events/")).json()["events"]
