@@ -18,7 +18,6 @@ import pytest
 
 from games import engine, services
 from games.engine import state_from_json
-from games.engine.common import ROLE_NAMES
 from games.models import Event, Game
 from tests.api.conftest import guest
 
@@ -28,6 +27,7 @@ VAMPIRE_SIDE = ("vampire", "vampire_lord")
 ROLE_WORDS = re.compile(r"\b(hunters?|vampires?|vampire_lord|lord|mesmeri[sz]\w*)\b", re.I)
 NIGHT_FACT = re.compile(r"seat (\d+) is (a Hunter|a Vampire|the Vampire Lord)")
 ROLE_OF_NAME = {"a Hunter": "hunter", "a Vampire": "vampire", "the Vampire Lord": "vampire_lord"}
+NAME_OF_ROLE = {role: name for name, role in ROLE_OF_NAME.items()}
 PRIVATE_KINDS = {"night", "token_placed", "intervention_vote", "tie_vote", "examined", "mesmerized"}
 SEAT_KEYS = {"seat", "name", "alive", "alpha", "protected", "is_bot", "afk", "placed_by"}
 TIE_KEYS = {"kind", "candidates", "voters", "voted", "decider"}
@@ -57,7 +57,7 @@ def confessions(state) -> list[dict]:
 def without_confessions(text: str, state) -> str:
     """The text with every confession sentence taken out (R13 Public Confession)."""
     for c in confessions(state):
-        text = text.replace(f"Seat {c['seat']} was {ROLE_NAMES[c['role']]}.", "")
+        text = text.replace(f"Seat {c['seat']} was {NAME_OF_ROLE[c['role']]}.", "")
     return text
 
 
