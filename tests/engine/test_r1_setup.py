@@ -201,6 +201,7 @@ def test_r1_3_night_information_is_in_no_spectator_or_hunter_view():
         text = json.dumps(t.view(seat))
         assert VAMPIRE not in text and LORD not in text, seat
     public = [e for e in t.events if e.audience is None]
+    assert [e.kind for e in public] == ["game_started"]  # the night lines are all private
     assert all("Vampire" not in e.text for e in public)
 
 
