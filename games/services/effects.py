@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
-from django.core.cache.backends.redis import RedisCache
 from django.db import transaction
 
 from games import engine
@@ -27,6 +26,7 @@ from games.engine.view import waiting_for
 from games.models import Game
 from games.notify import services as reminders
 from relics.models import sync_holdings
+from staked.cache import ReusingRedisCache
 
 log = logging.getLogger("games")
 
@@ -123,29 +123,17 @@ def open_key(code: str) -> str:
     return f"game:{code}:open"
 
 
-# On Redis the poll key is written only when it holds no newer version, in one step: two moves'
-# hooks running at the same moment (two web processes) could otherwise both read the old value,
-# and the older move's write land last, telling pages at the older version "no change".
-WRITE_IF_NEWER = """
-local held = tonumber(redis.call('GET', KEYS[1]))
-if held and held > tonumber(ARGV[1]) then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
-return 1
-"""
-
-
 def bump_version(code: str, version: int) -> None:
     """Write `version` to the poll key unless a newer one is there (hooks may run out of order,
-    or at once)."""
+    or at once).
+
+    On Redis in one step (staked.cache): two moves' hooks running at the same moment (two web
+    processes) could otherwise both read the old value, and the older move's write land last,
+    telling pages at the older version "no change"."""
     key = version_key(code)
     backend = caches[DEFAULT_CACHE_ALIAS]
-    if isinstance(backend, RedisCache):  # Django stores an int as its digits: Lua can compare
-        # Django's cache has no compare-and-set: the Lua script needs the Redis client itself,
-        # which only the backend's (private) client accessor hands out.
-        client = backend._cache.get_client(key, write=True)
-        client.eval(
-            WRITE_IF_NEWER, 1, backend.make_and_validate_key(key), version, POLL_KEY_SECONDS
-        )
+    if isinstance(backend, ReusingRedisCache):
+        backend.set_if_greater(key, version, POLL_KEY_SECONDS)
     elif (backend.get(key) or 0) <= version:  # the file cache of a local `make run`
         backend.set(key, version, timeout=POLL_KEY_SECONDS)
 
