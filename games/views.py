@@ -26,11 +26,11 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from games import identity, listing, selectors, services
+from games import accounts, identity, listing, selectors, services
 from games import names as player_names
 from games.api.serializers import ACTIONS as ACTION_INPUTS
 from games.engine import IllegalAction
-from games.engine.errors import HTTP_STATUS
+from games.errors import refusal
 from games.forms import CreateForm, JoinForm, OptionsForm, SeatJoinForm, action_args
 from games.models import Game
 from games.seats import seen as mark_seen
@@ -89,9 +89,7 @@ def _identify(request: HttpRequest, name: str):
     """The phone's guest identity, kept in the session (made like the API's GuestView)."""
     user = request.user
     if user.is_authenticated:
-        if name and name != user.first_name:
-            user.first_name = name
-            user.save(update_fields=["first_name"])
+        accounts.display_name_set(user, name)
         return user
     user = services.guest_create(name=name)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -105,12 +103,12 @@ def _display_name(user) -> str:
 
 
 def _problem(exc: Exception) -> tuple[str, int]:
-    """The refusal in words (the rule that forbids it) and its HTTP status."""
-    if isinstance(exc, GameError):
-        return exc.detail, exc.status
-    if isinstance(exc, IllegalAction):
-        return exc.detail, HTTP_STATUS.get(exc.code, 400)
-    raise exc
+    """The refusal in words (the rule that forbids it) and its HTTP status, as the API answers
+    it (games/errors.py)."""
+    refused = refusal(exc)
+    if refused is None:
+        raise exc
+    return refused.detail, refused.status
 
 
 # --- home ---------------------------------------------------------------------------------
