@@ -39,7 +39,9 @@ from games.engine import dining, hooks, last_wills, mingling, ties
 from games.engine.common import draw_rng, private, public, seat_list
 from games.engine.errors import IllegalAction
 from games.engine.state import (
+    DINING,
     DOUBLE_STAKE,
+    LAST_WILL,
     MINGLING,
     STAKE,
     TIEBREAK,
@@ -50,6 +52,7 @@ from games.engine.state import (
     evolve,
 )
 from games.engine.table import on_vampire_side
+from games.engine.vocabulary import STAKE_VOTES, EventKind
 
 GIVING = "give_relic"  # phase: a player gives the relic they drew (R10.2)
 WINDOW = "relic_window"  # phase: one holder's window (R10.3; a Dining tie or last call, R11)
@@ -57,7 +60,7 @@ CHOICE = "relic_choice"  # phase: an optional passive choice (Van Helsing, False
 # Blood of the One may be used whenever the game waits on someone (R11 amended), not while the
 # relics are handed out: they are in play once every player holds one (R10.2). (Round 1's
 # examiner choice comes before that.)
-BLOOD_PHASES = frozenset({MINGLING, WINDOW, TIEBREAK, CHOICE, last_wills.LAST_WILL})
+BLOOD_PHASES = frozenset({MINGLING, WINDOW, TIEBREAK, CHOICE, LAST_WILL})
 
 
 @dataclass(frozen=True)
@@ -350,12 +353,18 @@ class SacredRelics(hooks.Module):
             giving = _data(state)["giving"]
             card = rng.choice(giving["drawn"])
             target = rng.choice(_give_targets(state))
-            events = [public(state, "relic_timeout", "Time is up: the relic is given at random.")]
+            events = [
+                public(state, EventKind.RELIC_TIMEOUT, "Time is up: the relic is given at random.")
+            ]
             return _hand_over(state, giving, card, target, events, now)
         if state.phase == WINDOW:
             window = data["window"]
             events = [
-                public(state, "relic_timeout", f"Time is up for the {BY_ID[window['as']].name}.")
+                public(
+                    state,
+                    EventKind.RELIC_TIMEOUT,
+                    f"Time is up for the {BY_ID[window['as']].name}.",
+                )
             ]
             return _close_window(state, window["card"]), events, False
         if state.phase == CHOICE:
@@ -505,7 +514,10 @@ class SacredRelics(hooks.Module):
         ]
         events.append(
             private(
-                state, [target], "relic_received", "You receive a Sacred Relic, beside your own."
+                state,
+                [target],
+                EventKind.RELIC_RECEIVED,
+                "You receive a Sacred Relic, beside your own.",
             )
         )
         return _update(state, holdings=holdings)
@@ -632,7 +644,7 @@ def _hand_over(state: State, giving: dict, card: str, target: int, events: list,
     events.append(  # R10.2a: the card goes face-up under the recipient's tile
         public(
             state,
-            "relic_given",
+            EventKind.RELIC_GIVEN,
             f"Seat {giver} gives the {name} to seat {target}.",
             giver=giver,
             target=target,
@@ -640,7 +652,9 @@ def _hand_over(state: State, giving: dict, card: str, target: int, events: list,
         )
     )
     events.append(
-        private(state, [target], "relic_received", f"You receive the {BY_ID[kind(card)].name}.")
+        private(
+            state, [target], EventKind.RELIC_RECEIVED, f"You receive the {BY_ID[kind(card)].name}."
+        )
     )
     if _data(state)["giving"]["index"] < len(giving["order"]):
         state = _draw_for_giver(state)
@@ -668,7 +682,7 @@ def _after_distribution(state: State):
         events.append(
             public(
                 state,
-                "relic_bangle",
+                EventKind.RELIC_BANGLE,
                 f"A lone Bangle of Oaths goes back to the box: seat {lone['seat']} draws the "
                 f"{BY_ID[kind(replacement)].name} instead.",
             )
@@ -677,13 +691,13 @@ def _after_distribution(state: State):
             private(
                 state,
                 [lone["seat"]],
-                "relic_received",
+                EventKind.RELIC_RECEIVED,
                 f"You receive the {BY_ID[kind(replacement)].name}.",
             )
         )
     state = _update(state, holdings=holdings, deck=deck, box=box, giving=None, distributed=True)
-    events.append(public(state, "relics_ready", "Every player holds a Sacred Relic."))
-    return evolve(state, phase="dining", deadline=None), events, False
+    events.append(public(state, EventKind.RELICS_READY, "Every player holds a Sacred Relic."))
+    return evolve(state, phase=DINING, deadline=None), events, False
 
 
 # --- pre- and post-mingling windows (R10.3) -------------------------------------------------------
@@ -741,7 +755,7 @@ def _scales_window(state: State, now: float):
         how = "choose the outcome" if seat in tie.candidates else "discard them to decide it"
         event = public(
             state,
-            "relic_scales",
+            EventKind.RELIC_SCALES,
             f"{seat_list(tie.candidates).capitalize()} are tied for {ties.KIND_WORDS[tie.kind]}: "
             f"seat {seat} may {how} with the Scales of Justice before anyone votes (R11).",
             seat=seat,
@@ -889,14 +903,17 @@ def _bell(state, seat, card, action, now):
     events = [
         public(
             state,
-            "relic_used",
+            EventKind.RELIC_USED,
             f"Seat {seat} rings the Ritual Bell: seat {target}'s {BY_ID[kind(hit)].name} is "
             "negated this round.",
         )
     ]
     events.append(
         private(
-            state, [target], "relic_negated", f"Your {BY_ID[kind(hit)].name} is negated this round."
+            state,
+            [target],
+            EventKind.RELIC_NEGATED,
+            f"Your {BY_ID[kind(hit)].name} is negated this round.",
         )
     )
     return _close_window(state, card), events, False
@@ -920,15 +937,19 @@ def _ring(state, seat, card, action, now):
     events = [
         public(
             state,
-            "relic_used",
+            EventKind.RELIC_USED,
             f"Seat {seat}'s Signet Ring swaps with seat {target}'s {BY_ID[kind(hit)].name}.",
         )
     ]
     events.append(
-        private(state, [seat], "relic_received", f"You now hold the {BY_ID[kind(hit)].name}.")
+        private(
+            state, [seat], EventKind.RELIC_RECEIVED, f"You now hold the {BY_ID[kind(hit)].name}."
+        )
     )
     events.append(
-        private(state, [target], "relic_received", f"You now hold the {BY_ID[kind(card)].name}.")
+        private(
+            state, [target], EventKind.RELIC_RECEIVED, f"You now hold the {BY_ID[kind(card)].name}."
+        )
     )
     return _close_window(state, card), events, False
 
@@ -946,7 +967,7 @@ def _hindsight(state, seat, card, action, now):
     events = [
         public(
             state,
-            "relic_used",
+            EventKind.RELIC_USED,
             f"Seat {seat}'s Hindsight Looking Glass copies seat {target}'s {BY_ID[relic].name}.",
         )
     ]
@@ -976,7 +997,9 @@ def _candle(state, seat, card, action, now):
     state = evolve(state, placements=tuple(rest + moved))
     events = [
         public(
-            state, "relic_used", f"The Whisper-Wick Candle swaps a token between seats {a} and {b}."
+            state,
+            EventKind.RELIC_USED,
+            f"The Whisper-Wick Candle swaps a token between seats {a} and {b}.",
         )
     ]
     return _close_window(state, card), events, False
@@ -1000,7 +1023,7 @@ def _bangle(state, seat, card, action, now):
     events = [
         public(
             state,
-            "relic_used",
+            EventKind.RELIC_USED,
             f"The Bangle of Oaths moves {len(moved)} token(s) to seat {partner}.",
         )
     ]
@@ -1015,7 +1038,7 @@ def _key(state, seat, card, action, now):
     events = [
         public(
             state,
-            "relic_used",
+            EventKind.RELIC_USED,
             f"Seat {seat} uses the Key of Quick Passage: their tokens are ignored.",
         )
     ]
@@ -1042,7 +1065,7 @@ def _scales(state, seat, card, action, now):
     else:
         state = _discard(state, card)
         text = f"Seat {seat} discards the Scales of Justice to settle the tie: seat {winner}."
-    events = [public(state, "relic_used", text)]
+    events = [public(state, EventKind.RELIC_USED, text)]
     state, resolution = ties._settled(state, tie, winner, "scales_of_justice", events)
     return dining.settle(state, resolution, events, now), events, False
 
@@ -1122,7 +1145,7 @@ def _blood(state: State, seat: int, card: str, targets: list[int], events: list)
     events.append(
         public(
             state,
-            "relic_used",
+            EventKind.RELIC_USED,
             f"Seat {seat} uses Blood of the One: seat {target} {verdict}.",
             target=target,
         )
@@ -1155,10 +1178,12 @@ def _blood_at_any_time(state: State, seat: int, action: Action):
         raise IllegalAction("wrong_phase", "You hold no usable Blood of the One now.")
     state, events = _blood(state, seat, card, _targets(action, 1), [])
     if state.phase == MINGLING and mingling.mingling_done(state):  # R3.3: the last tokens
-        events.append(public(state, "mingling_over", "Every token is placed: Mingling is over."))
+        events.append(
+            public(state, EventKind.MINGLING_OVER, "Every token is placed: Mingling is over.")
+        )
         return evolve(state, deadline=None, step="post_mingling"), events, False
     # Whatever still waits on a player goes on as it was (its deadline too); else the flow goes on.
-    return state, events, state.phase in (MINGLING, WINDOW, CHOICE, TIEBREAK, last_wills.LAST_WILL)
+    return state, events, state.phase in (MINGLING, WINDOW, CHOICE, TIEBREAK, LAST_WILL)
 
 
 RECOUNT = {  # the step that counts again a tie not yet settled
@@ -1177,14 +1202,14 @@ def _without_the_dead(state: State, dead: list[int], events: list) -> State:
         events.append(
             public(
                 state,
-                "tie_recount",
+                EventKind.TIE_RECOUNT,
                 f"The tie for {ties.KIND_WORDS[kind_]} is counted again without the dead; "
                 "its votes so far are void.",
                 kind=kind_,
             )
         )
         state = _update(state, window=None)
-        return evolve(state, tie=None, phase="dining", deadline=None, step=RECOUNT[kind_])
+        return evolve(state, tie=None, phase=DINING, deadline=None, step=RECOUNT[kind_])
     if state.phase == WINDOW and data["window"]["seat"] in dead:
         return _close_window(state, data["window"]["card"])
     if state.phase == CHOICE:
@@ -1197,7 +1222,7 @@ def _without_the_dead(state: State, dead: list[int], events: list) -> State:
         if not targets:
             return _close_choice(state, choice, declined=True)
         return _update(state, choice={**choice, "targets": targets})
-    if state.phase == last_wills.LAST_WILL:
+    if state.phase == LAST_WILL:
         for seat in dead:
             state = last_wills.forget(state, seat, events)
     return state
@@ -1211,7 +1236,7 @@ def _cross(state: State, seat: int, cause: str, events: list) -> State:
     if cause != "dining" or card is None or negated(state, card):
         return state
     stakes = [
-        (p.owner, 2 if p.token == DOUBLE_STAKE else 1)
+        (p.owner, STAKE_VOTES[p.token])
         for p in state.dining.tokens
         if p.target == seat and p.token in (STAKE, DOUBLE_STAKE)
     ]
@@ -1223,7 +1248,7 @@ def _cross(state: State, seat: int, cause: str, events: list) -> State:
     events.append(
         public(
             state,
-            "relic_cross",
+            EventKind.RELIC_CROSS,
             f"Seat {seat} held the Cross of Saint John: {vampire} of the {total} Stake votes "
             "placed on them came from the Vampires and the Lord (automatic votes do not count), "
             "at least half: the Hunters win at once.",
@@ -1254,7 +1279,9 @@ def _bangle_link(state: State, seat: int, events: list) -> State:
         return _update(state, pending_deaths=_data(state)["pending_deaths"] + [other["seat"]])
     events.append(
         public(
-            state, "relic_bangle", f"Bound by the Bangle of Oaths, seat {other['seat']} dies too."
+            state,
+            EventKind.RELIC_BANGLE,
+            f"Bound by the Bangle of Oaths, seat {other['seat']} dies too.",
         )
     )
     return dining.eliminate(state, other["seat"], events, cause="bangle_of_oaths")
@@ -1268,7 +1295,9 @@ def _deferred_deaths(state: State):
     state = _update(state, pending_deaths=[])
     for seat in pending:
         events.append(
-            public(state, "relic_bangle", f"The Bangle of Oaths claims seat {seat} at last.")
+            public(
+                state, EventKind.RELIC_BANGLE, f"The Bangle of Oaths claims seat {seat} at last."
+            )
         )
         state = dining.eliminate(state, seat, events, cause="bangle_of_oaths")
     return state, events, False
@@ -1346,7 +1375,7 @@ def _open_choice(
 
 
 def _close_choice(state: State, choice: dict, declined: bool) -> State:
-    return evolve(_update(state, choice=None), phase="dining", deadline=None)
+    return evolve(_update(state, choice=None), phase=DINING, deadline=None)
 
 
 def _resolve_choice(state: State, action: Action):
@@ -1369,14 +1398,16 @@ def _resolve_choice(state: State, action: Action):
         state = _update(state, holdings=holdings, idol_handovers=_data(state)["idol_handovers"] + 1)
         events.append(
             public(
-                state, "relic_used", f"Seat {choice['seat']} hands The False Idol to seat {target}."
+                state,
+                EventKind.RELIC_USED,
+                f"Seat {choice['seat']} hands The False Idol to seat {target}.",
             )
         )
         events.append(
             private(
                 state,
                 [target],
-                "relic_received",
+                EventKind.RELIC_RECEIVED,
                 "You receive The False Idol, beside your own relic.",
             )
         )
@@ -1384,7 +1415,7 @@ def _resolve_choice(state: State, action: Action):
         events.append(
             public(
                 state,
-                "relic_used",
+                EventKind.RELIC_USED,
                 f"Seat {choice['seat']} reads Van Helsing's Journal on seat {target}.",
             )
         )

@@ -26,10 +26,9 @@ from typing import Any
 from . import dining, hooks
 from .common import ROLE_NAMES, draw_rng, public
 from .errors import IllegalAction
-from .state import DOUBLE_STAKE, FEAST, STAKE, Action, State, evolve
+from .state import DINING, DOUBLE_STAKE, FEAST, LAST_WILL, STAKE, Action, State, evolve
 from .table import on_vampire_side
-
-LAST_WILL = "last_will"  # the phase of the eliminated player's choice
+from .vocabulary import ActionName, EventKind
 
 
 @dataclass(frozen=True)
@@ -189,7 +188,7 @@ def effect(card_id: str):
 
 class LastWills(hooks.Module):
     name = "last_wills"
-    action_names = frozenset({"resolve_choice"})
+    action_names = frozenset({ActionName.RESOLVE_CHOICE})
     at_steps = frozenset({"after_reveal", "after_death"})
 
     def enabled(self, state: State) -> bool:
@@ -244,7 +243,11 @@ class LastWills(hooks.Module):
         need = 2 if BY_ID[draw_["card"]].choice == "two_living" else 1
         targets = rng.sample(draw_["options"], need)
         events = [
-            public(state, "last_will_timeout", "Time is up: the Last Will is resolved at random.")
+            public(
+                state,
+                EventKind.LAST_WILL_TIMEOUT,
+                "Time is up: the Last Will is resolved at random.",
+            )
         ]
         return _resolve(state, draw_, targets, events)
 
@@ -255,13 +258,13 @@ class LastWills(hooks.Module):
         count = 2 if BY_ID[draw_["card"]].choice == "two_living" else 1
         return [
             {
-                "action": "resolve_choice",
+                "action": ActionName.RESOLVE_CHOICE,
                 "options": {"choice": draw_["card"], "targets": draw_["options"], "count": count},
             }
         ]
 
     def owns(self, state: State, action: Action) -> bool:
-        return action.name == "resolve_choice" and state.phase == LAST_WILL
+        return action.name == ActionName.RESOLVE_CHOICE and state.phase == LAST_WILL
 
     def waiting(self, state: State) -> set[int]:
         draw_ = _open_draw(state) if state.phase == LAST_WILL else None
@@ -343,13 +346,15 @@ def draw(state: State, seat: int, now: float):
         if not card.names_relics or state.options.relics:
             break
         events.append(
-            public(state, "last_will_redraw", f"{card.name} names Sacred Relics: drawn again.")
+            public(
+                state, EventKind.LAST_WILL_REDRAW, f"{card.name} names Sacred Relics: drawn again."
+            )
         )
         state = _discard(state, card.id)
     events.append(
         public(
             state,
-            "last_will",
+            EventKind.LAST_WILL,
             f"Seat {seat} draws a Last Will: {card.name}. “{card.text}”",
             seat=seat,
             card=card.id,
@@ -370,7 +375,9 @@ def draw(state: State, seat: int, now: float):
         return _resolve(state, draw_, [], events)
     if len(options) < (2 if card.choice == "two_living" else 1):
         events.append(
-            public(state, "last_will_void", f"{card.name}: nobody can be chosen, no effect.")
+            public(
+                state, EventKind.LAST_WILL_VOID, f"{card.name}: nobody can be chosen, no effect."
+            )
         )
         return _finish(state, draw_, [], "No effect: nobody could be chosen.", events)
     state = evolve(state, phase=LAST_WILL, deadline=now + state.options.timers.choice)
@@ -390,7 +397,7 @@ def _finish(state: State, draw_: dict, targets, result, events):
     draws = [done if d is draw_ or _same(d, draw_) else d for d in _data(state)["draws"]]
     state = _update(state, draws=draws)
     state = _discard(state, draw_["card"])
-    return evolve(state, phase="dining", deadline=None), events, False
+    return evolve(state, phase=DINING, deadline=None), events, False
 
 
 def _options(state: State, card: Card, seat: int) -> list[int] | None:
@@ -470,7 +477,9 @@ def forget(state: State, seat: int, events: list) -> State:
     if len(options) >= (2 if BY_ID[draw_["card"]].choice == "two_living" else 1):
         return state
     card = BY_ID[draw_["card"]]
-    events.append(public(state, "last_will_void", f"{card.name}: nobody can be chosen, no effect."))
+    events.append(
+        public(state, EventKind.LAST_WILL_VOID, f"{card.name}: nobody can be chosen, no effect.")
+    )
     state, _, _ = _finish(state, draw_, [], "No effect: nobody could be chosen.", events)
     return state
 
@@ -535,18 +544,20 @@ def _parting_glance(state, seat, targets, events):
     blockers = hooks.using(state, "blocks_examination")
     if any(m.blocks_examination(state, seat, target) for m in blockers):
         events.append(
-            public(state, "last_will_effect", f"Seat {target}'s role cannot be examined.")
+            public(state, EventKind.LAST_WILL_EFFECT, f"Seat {target}'s role cannot be examined.")
         )
         return state
     events.append(
-        public(state, "last_will_effect", f"Seat {seat} looks at seat {target}'s Secret Role.")
+        public(
+            state, EventKind.LAST_WILL_EFFECT, f"Seat {seat} looks at seat {target}'s Secret Role."
+        )
     )
     return dining.examine(state, seat, target, "last_will", events)
 
 
 def _next_round(card: str, text: str):
     def apply(state, seat, targets, events):
-        events.append(public(state, "last_will_effect", text.format(target=targets[0])))
+        events.append(public(state, EventKind.LAST_WILL_EFFECT, text.format(target=targets[0])))
         return _add_effect(state, card, seat, targets[0], state.round + 1)
 
     return apply
@@ -565,7 +576,9 @@ effect("grudge")(_next_round("grudge", "Seat {target} gets 2 automatic Stake vot
 
 @effect("overturned_table")
 def _overturned_table(state, seat, targets, events):
-    events.append(public(state, "last_will_effect", "No Alpha Hunter is elected this round."))
+    events.append(
+        public(state, EventKind.LAST_WILL_EFFECT, "No Alpha Hunter is elected this round.")
+    )
     return _add_effect(state, "overturned_table", seat, seat, state.round)
 
 
@@ -573,7 +586,9 @@ def _overturned_table(state, seat, targets, events):
 def _kingmaker(state, seat, targets, events):
     events.append(
         public(
-            state, "last_will_effect", f"Seat {seat} makes seat {targets[0]} the next Alpha Hunter."
+            state,
+            EventKind.LAST_WILL_EFFECT,
+            f"Seat {seat} makes seat {targets[0]} the next Alpha Hunter.",
         )
     )
     return _add_effect(state, "kingmaker", seat, targets[0], state.round)
@@ -584,7 +599,11 @@ def _public_confession(state, seat, targets, events):
     role = state.player(seat).role
     events.append(
         public(
-            state, "last_will_effect", f"Seat {seat} was {ROLE_NAMES[role]}.", seat=seat, role=role
+            state,
+            EventKind.LAST_WILL_EFFECT,
+            f"Seat {seat} was {ROLE_NAMES[role]}.",
+            seat=seat,
+            role=role,
         )
     )
     return _update(state, revealed=_data(state)["revealed"] + [{"seat": seat, "role": role}])
@@ -593,7 +612,7 @@ def _public_confession(state, seat, targets, events):
 @effect("restless_spirit")
 def _restless_spirit(state, seat, targets, events):
     events.append(
-        public(state, "last_will_effect", f"Seat {seat}'s votes count double next round.")
+        public(state, EventKind.LAST_WILL_EFFECT, f"Seat {seat}'s votes count double next round.")
     )
     return _add_effect(state, "restless_spirit", seat, seat, state.round + 1)
 
@@ -605,7 +624,11 @@ def _kindred_or_not(state, seat, targets, events):
     verdict = "on the same side" if same else "on different sides"
     events.append(
         public(
-            state, "last_will_effect", f"Seats {a} and {b} are {verdict}.", seats=[a, b], same=same
+            state,
+            EventKind.LAST_WILL_EFFECT,
+            f"Seats {a} and {b} are {verdict}.",
+            seats=[a, b],
+            same=same,
         )
     )
     return state
@@ -616,14 +639,22 @@ def _last_stand(state, seat, targets, events):
     target = targets[0]
     if target == state.dining.protected:  # R7.2: the Protected cannot be eliminated this round
         events.append(
-            public(state, "last_will_effect", f"Seat {target} is Protected from the Last Stand.")
+            public(
+                state,
+                EventKind.LAST_WILL_EFFECT,
+                f"Seat {target} is Protected from the Last Stand.",
+            )
         )
         return state
     mine = on_vampire_side(state.player(seat).role)
     if on_vampire_side(state.player(target).role) == mine:
-        events.append(public(state, "last_will_effect", f"Seat {target} survives the Last Stand."))
+        events.append(
+            public(state, EventKind.LAST_WILL_EFFECT, f"Seat {target} survives the Last Stand.")
+        )
         return state
-    events.append(public(state, "last_will_effect", f"Seat {target} falls in the Last Stand."))
+    events.append(
+        public(state, EventKind.LAST_WILL_EFFECT, f"Seat {target} falls in the Last Stand.")
+    )
     state = _update(state, no_will=_data(state).get("no_will", []) + [target])
     return dining.eliminate(state, target, events, cause="last_stand")
 
@@ -633,7 +664,7 @@ def _heirloom(state, seat, targets, events):
     events.append(
         public(
             state,
-            "last_will_effect",
+            EventKind.LAST_WILL_EFFECT,
             f"Seat {seat} leaves their Sacred Relic to seat {targets[0]}.",
         )
     )
@@ -643,7 +674,7 @@ def _heirloom(state, seat, targets, events):
 @effect("shattered_relic")
 def _shattered_relic(state, seat, targets, events):
     events.append(
-        public(state, "last_will_effect", f"Seat {targets[0]}'s Sacred Relic is shattered.")
+        public(state, EventKind.LAST_WILL_EFFECT, f"Seat {targets[0]}'s Sacred Relic is shattered.")
     )
     return _relics(state).discard(state, targets[0], events)
 
@@ -652,7 +683,9 @@ def _shattered_relic(state, seat, targets, events):
 def _sealed_reliquary(state, seat, targets, events):
     events.append(
         public(
-            state, "last_will_effect", f"Seat {targets[0]}'s Sacred Relic is negated next round."
+            state,
+            EventKind.LAST_WILL_EFFECT,
+            f"Seat {targets[0]}'s Sacred Relic is negated next round.",
         )
     )
     return _relics(state).negate_next_round(state, targets[0], events)
@@ -660,5 +693,5 @@ def _sealed_reliquary(state, seat, targets, events):
 
 @effect("nothing_to_say")
 def _nothing_to_say(state, seat, targets, events):
-    events.append(public(state, "last_will_effect", "Nothing happens."))
+    events.append(public(state, EventKind.LAST_WILL_EFFECT, "Nothing happens."))
     return state

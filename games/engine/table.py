@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from .state import HUNTER, LORD, VAMPIRE, Outcome, Player, State
+from .vocabulary import Team
 
 # players -> (Hunters, Vampires, Lord knows the Vampires?); always exactly one Vampire Lord.
 ROLE_TABLE = {
@@ -40,15 +41,15 @@ def on_vampire_side(role: str) -> bool:
 def team(player: Player) -> str:
     """R1.4: Mesmerized Hunters play, and win, with the Vampires."""
     if on_vampire_side(player.role) or player.mesmerized:
-        return "vampires"
-    return "hunters"
+        return Team.VAMPIRES
+    return Team.HUNTERS
 
 
 def winner(state: State) -> Outcome | None:
     """R12.1 is checked first, then R12.2 (Mesmerized players still count as Hunters, R8.3)."""
     living = [p for p in state.players if p.alive]
     if not any(on_vampire_side(p.role) for p in living):
-        return Outcome("hunters", "No Vampire or Vampire Lord is left alive (R12.1).")
+        return Outcome(Team.HUNTERS, "No Vampire or Vampire Lord is left alive (R12.1).")
     if sum(p.role == HUNTER for p in living) <= 1:
-        return Outcome("vampires", "At most one living player is a Hunter (R12.2).")
+        return Outcome(Team.VAMPIRES, "At most one living player is a Hunter (R12.2).")
     return None

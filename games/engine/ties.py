@@ -8,12 +8,13 @@ from . import hooks
 from .common import draw_rng, int_arg, private, public, seat_list
 from .errors import IllegalAction
 from .state import TIEBREAK, Action, State, Tie, TieResult, Vote, evolve
+from .vocabulary import EventKind, TieKind
 
 KIND_WORDS = {
-    "elimination": "elimination",
-    "election": "Alpha Hunter",
-    "examination": "the most Stakes",
-    "intervention": "Ghostly Intervention",
+    TieKind.ELIMINATION: "elimination",
+    TieKind.ELECTION: "Alpha Hunter",
+    TieKind.EXAMINATION: "the most Stakes",
+    TieKind.INTERVENTION: "Ghostly Intervention",
 }
 
 
@@ -28,7 +29,7 @@ class Resolution:
 
 def open_tie(state: State, kind: str, tied: tuple[int, ...], now: float, events: list) -> State:
     """Open the tie-break window for `tied`: a module's decider, else Ghosts, else the living."""
-    decider = _module_decider(state, kind, tied)
+    decider = module_decider(state, kind, tied)
     if decider is not None:
         seat, by = decider
         tie = Tie(kind, tied, (seat,), False, decider=seat, decided_by=by)
@@ -42,7 +43,7 @@ def open_tie(state: State, kind: str, tied: tuple[int, ...], now: float, events:
     events.append(
         public(
             state,
-            "tie",
+            EventKind.TIE,
             f"{seat_list(tied).capitalize()} are tied for {KIND_WORDS[kind]}: {how}.",
             kind=kind,
             candidates=list(tied),
@@ -72,7 +73,7 @@ def open_decider(
     events.append(
         public(
             state,
-            "tie",
+            EventKind.TIE,
             f"{seat_list(tied).capitalize()} are still tied for {KIND_WORDS[kind]}: "
             f"seat {seat} decides.",
             kind=kind,
@@ -89,7 +90,7 @@ def _open(state: State, tie: Tie, now: float) -> State:
     )
 
 
-def _module_decider(state: State, kind: str, tied) -> tuple[int, str] | None:
+def module_decider(state: State, kind: str, tied) -> tuple[int, str] | None:
     for module in hooks.using(state, "decide_tie"):
         seat = module.decide_tie(state, kind, tuple(tied))
         if seat is not None:
@@ -115,7 +116,7 @@ def cast(state: State, action: Action, now: float, events: list) -> tuple[State,
             "illegal_target",
             f"Votes may only name the tied players: {seat_list(tie.candidates)} (R5.1).",
         )
-    events.append(private(state, [seat], "tie_vote", f"You voted for seat {target}."))
+    events.append(private(state, [seat], EventKind.TIE_VOTE, f"You voted for seat {target}."))
     if tie.decider is not None:
         return _settled(state, tie, target, tie.decided_by, events)
     tie = evolve(tie, votes=tie.votes + (Vote(seat, target),))
@@ -169,7 +170,7 @@ def _settled(state, tie: Tie, winner, how: str, events) -> tuple[State, Resoluti
     events.append(
         public(
             state,
-            "tie_settled",
+            EventKind.TIE_SETTLED,
             f"Tie for {KIND_WORDS[tie.kind]} settled ({how.replace('_', ' ')}): {result}. "
             f"Dials: {votes}.",
             kind=tie.kind,
