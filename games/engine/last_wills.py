@@ -28,7 +28,7 @@ from .common import ROLE_NAMES, draw_rng, public
 from .errors import IllegalAction
 from .state import DINING, DOUBLE_STAKE, FEAST, LAST_WILL, STAKE, Action, State, evolve
 from .table import on_vampire_side
-from .vocabulary import ActionName, EventKind
+from .vocabulary import ActionName, EventKind, LastWillId
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class Card:
 
 CARDS = (
     Card(
-        "parting_glance",
+        LastWillId.PARTING_GLANCE,
         "Parting Glance",
         "Examine one living player's Secret Role (not a Protected one).",
         2,
@@ -52,7 +52,7 @@ CARDS = (
         "living",
     ),
     Card(
-        "dying_accusation",
+        LastWillId.DYING_ACCUSATION,
         "Dying Accusation",
         "A living player of your choice gets 1 automatic Stake vote next round.",
         2,
@@ -60,7 +60,7 @@ CARDS = (
         "living",
     ),
     Card(
-        "toast",
+        LastWillId.TOAST,
         "Toast to a Friend",
         "A living player gets 1 automatic Feast vote next round.",
         1,
@@ -68,7 +68,7 @@ CARDS = (
         "living",
     ),
     Card(
-        "spilled_wine",
+        LastWillId.SPILLED_WINE,
         "Spilled Wine",
         "A living player has no Feast token next round.",
         1,
@@ -76,7 +76,7 @@ CARDS = (
         "living",
     ),
     Card(
-        "broken_stake",
+        LastWillId.BROKEN_STAKE,
         "Broken Stake",
         "A living player has only 1 Stake token next round.",
         1,
@@ -84,7 +84,7 @@ CARDS = (
         "living",
     ),
     Card(
-        "grudge",
+        LastWillId.GRUDGE,
         "Grudge",
         "One player who put a Stake on you gets 2 automatic Stake votes next round.",
         1,
@@ -92,7 +92,7 @@ CARDS = (
         "stakers",
     ),
     Card(
-        "overturned_table",
+        LastWillId.OVERTURNED_TABLE,
         "Overturned Table",
         "No Alpha Hunter is elected this round.",
         1,
@@ -100,7 +100,7 @@ CARDS = (
         None,
     ),
     Card(
-        "kingmaker",
+        LastWillId.KINGMAKER,
         "Kingmaker",
         "You choose next round's Alpha Hunter among the eligible living players.",
         1,
@@ -108,7 +108,7 @@ CARDS = (
         "electable",
     ),
     Card(
-        "public_confession",
+        LastWillId.PUBLIC_CONFESSION,
         "Public Confession",
         "Your own Secret Role is revealed to everyone.",
         1,
@@ -116,7 +116,7 @@ CARDS = (
         None,
     ),
     Card(
-        "restless_spirit",
+        LastWillId.RESTLESS_SPIRIT,
         "Restless Spirit",
         "Your intervention and tie-break votes count double next round.",
         1,
@@ -124,7 +124,7 @@ CARDS = (
         None,
     ),
     Card(
-        "kindred_or_not",
+        LastWillId.KINDRED_OR_NOT,
         "Kindred or Not",
         "Choose two living players: everyone learns whether their roles are on the same side.",
         1,
@@ -132,7 +132,7 @@ CARDS = (
         "two_living",
     ),
     Card(
-        "last_stand",
+        LastWillId.LAST_STAND,
         "Last Stand",
         "Choose a player who put a Stake on you: if their role is on the other side from yours, "
         "they are eliminated too (no Last Will).",
@@ -141,7 +141,7 @@ CARDS = (
         "stakers",
     ),
     Card(
-        "heirloom",
+        LastWillId.HEIRLOOM,
         "Heirloom",
         "Give your Sacred Relic to a living player, in addition to theirs.",
         1,
@@ -150,7 +150,7 @@ CARDS = (
         names_relics=True,
     ),
     Card(
-        "shattered_relic",
+        LastWillId.SHATTERED_RELIC,
         "Shattered Relic",
         "Discard one living player's Sacred Relic.",
         1,
@@ -159,7 +159,7 @@ CARDS = (
         names_relics=True,
     ),
     Card(
-        "sealed_reliquary",
+        LastWillId.SEALED_RELIQUARY,
         "Sealed Reliquary",
         "A living player's Sacred Relic is negated next round.",
         1,
@@ -167,7 +167,7 @@ CARDS = (
         "relic_holders",
         names_relics=True,
     ),
-    Card("nothing_to_say", "Nothing to Say", "No effect.", 1, "now", None),
+    Card(LastWillId.NOTHING_TO_SAY, "Nothing to Say", "No effect.", 1, "now", None),
 )
 BY_ID = {c.id: c for c in CARDS}
 
@@ -272,9 +272,9 @@ class LastWills(hooks.Module):
 
     def hand(self, state: State, seat: int, tokens: tuple[str, ...]) -> tuple[str, ...]:
         for e in _in_force(state, seat):
-            if e["card"] == "spilled_wine" and FEAST in tokens:
+            if e["card"] == LastWillId.SPILLED_WINE and FEAST in tokens:
                 tokens = _without(tokens, FEAST)
-            if e["card"] == "broken_stake" and tokens.count(STAKE) > 1:
+            if e["card"] == LastWillId.BROKEN_STAKE and tokens.count(STAKE) > 1:
                 tokens = _without(tokens, STAKE)
         return tokens
 
@@ -282,19 +282,24 @@ class LastWills(hooks.Module):
         tally = dict(tally)
         for e in _in_force(state):
             seat = e["target"]
-            if kind == STAKE and e["card"] in ("dying_accusation", "grudge") and seat in tally:
-                tally[seat] += 2 if e["card"] == "grudge" else 1
-            if kind == FEAST and e["card"] == "toast" and seat in tally:
+            if (
+                kind == STAKE
+                and e["card"] in (LastWillId.DYING_ACCUSATION, LastWillId.GRUDGE)
+                and seat in tally
+            ):
+                tally[seat] += 2 if e["card"] == LastWillId.GRUDGE else 1
+            if kind == FEAST and e["card"] == LastWillId.TOAST and seat in tally:
                 tally[seat] += 1
-            if kind == FEAST and e["card"] == "overturned_table":
+            if kind == FEAST and e["card"] == LastWillId.OVERTURNED_TABLE:
                 return {}
-            if kind == FEAST and e["card"] == "kingmaker":
+            if kind == FEAST and e["card"] == LastWillId.KINGMAKER:
                 return {seat: 1} if seat in tally else {}
         return tally
 
     def vote_weight(self, state: State, voter: int) -> int:
         restless = any(
-            e["card"] == "restless_spirit" and e["target"] == voter for e in _in_force(state)
+            e["card"] == LastWillId.RESTLESS_SPIRIT and e["target"] == voter
+            for e in _in_force(state)
         )
         return 2 if restless else 1
 
@@ -313,6 +318,7 @@ class LastWills(hooks.Module):
                 "targets": d["targets"],
                 "resolved": d["resolved"],
                 "result": d["result"],
+                **_verdict(state, d),
             }
             for d in draws
         ]
@@ -405,9 +411,11 @@ def _options(state: State, card: Card, seat: int) -> list[int] | None:
     if card.choice is None:
         return None
     if card.choice in ("living", "two_living"):
-        if card.id == "parting_glance":  # R7.2: the Protected cannot be investigated (R13 amended)
+        if (
+            card.id == LastWillId.PARTING_GLANCE
+        ):  # R7.2: the Protected cannot be investigated (R13 amended)
             return [s for s in living if s != state.dining.protected]
-        return [s for s in living if s != seat] if card.id == "heirloom" else living
+        return [s for s in living if s != seat] if card.id == LastWillId.HEIRLOOM else living
     if card.choice == "stakers":
         return sorted(
             {
@@ -531,6 +539,20 @@ def _without(tokens: tuple[str, ...], token: str) -> tuple[str, ...]:
     return tuple(rest)
 
 
+def _verdict(state: State, draw_: dict) -> dict[str, bool]:
+    """A resolved Kindred or Not's public verdict as data (`same_side`), besides its words in
+    `result`, so that no reader (a bot) parses the sentence. Computed from the roles, which never
+    change, so games stored before this field existed show it too."""
+    if draw_["card"] != LastWillId.KINDRED_OR_NOT or not draw_["resolved"] or not draw_["targets"]:
+        return {}
+    a, b = draw_["targets"]
+    return {"same_side": _same_side(state, a, b)}
+
+
+def _same_side(state: State, a: int, b: int) -> bool:
+    return on_vampire_side(state.player(a).role) == on_vampire_side(state.player(b).role)
+
+
 def _relics(state: State):
     return next((m for m in hooks.active(state) if m.name == "relics"), None)
 
@@ -538,7 +560,7 @@ def _relics(state: State):
 # --- the effects, one per card -----------------------------------------------------------------
 
 
-@effect("parting_glance")
+@effect(LastWillId.PARTING_GLANCE)
 def _parting_glance(state, seat, targets, events):
     target = targets[0]
     blockers = hooks.using(state, "blocks_examination")
@@ -563,26 +585,34 @@ def _next_round(card: str, text: str):
     return apply
 
 
-effect("dying_accusation")(
-    _next_round("dying_accusation", "Seat {target} gets 1 automatic Stake vote next round.")
+effect(LastWillId.DYING_ACCUSATION)(
+    _next_round(
+        LastWillId.DYING_ACCUSATION, "Seat {target} gets 1 automatic Stake vote next round."
+    )
 )
-effect("toast")(_next_round("toast", "Seat {target} gets 1 automatic Feast vote next round."))
-effect("spilled_wine")(_next_round("spilled_wine", "Seat {target} has no Feast token next round."))
-effect("broken_stake")(
-    _next_round("broken_stake", "Seat {target} has only 1 Stake token next round.")
+effect(LastWillId.TOAST)(
+    _next_round(LastWillId.TOAST, "Seat {target} gets 1 automatic Feast vote next round.")
 )
-effect("grudge")(_next_round("grudge", "Seat {target} gets 2 automatic Stake votes next round."))
+effect(LastWillId.SPILLED_WINE)(
+    _next_round(LastWillId.SPILLED_WINE, "Seat {target} has no Feast token next round.")
+)
+effect(LastWillId.BROKEN_STAKE)(
+    _next_round(LastWillId.BROKEN_STAKE, "Seat {target} has only 1 Stake token next round.")
+)
+effect(LastWillId.GRUDGE)(
+    _next_round(LastWillId.GRUDGE, "Seat {target} gets 2 automatic Stake votes next round.")
+)
 
 
-@effect("overturned_table")
+@effect(LastWillId.OVERTURNED_TABLE)
 def _overturned_table(state, seat, targets, events):
     events.append(
         public(state, EventKind.LAST_WILL_EFFECT, "No Alpha Hunter is elected this round.")
     )
-    return _add_effect(state, "overturned_table", seat, seat, state.round)
+    return _add_effect(state, LastWillId.OVERTURNED_TABLE, seat, seat, state.round)
 
 
-@effect("kingmaker")
+@effect(LastWillId.KINGMAKER)
 def _kingmaker(state, seat, targets, events):
     events.append(
         public(
@@ -591,10 +621,10 @@ def _kingmaker(state, seat, targets, events):
             f"Seat {seat} makes seat {targets[0]} the next Alpha Hunter.",
         )
     )
-    return _add_effect(state, "kingmaker", seat, targets[0], state.round)
+    return _add_effect(state, LastWillId.KINGMAKER, seat, targets[0], state.round)
 
 
-@effect("public_confession")
+@effect(LastWillId.PUBLIC_CONFESSION)
 def _public_confession(state, seat, targets, events):
     role = state.player(seat).role
     events.append(
@@ -609,18 +639,18 @@ def _public_confession(state, seat, targets, events):
     return _update(state, revealed=_data(state)["revealed"] + [{"seat": seat, "role": role}])
 
 
-@effect("restless_spirit")
+@effect(LastWillId.RESTLESS_SPIRIT)
 def _restless_spirit(state, seat, targets, events):
     events.append(
         public(state, EventKind.LAST_WILL_EFFECT, f"Seat {seat}'s votes count double next round.")
     )
-    return _add_effect(state, "restless_spirit", seat, seat, state.round + 1)
+    return _add_effect(state, LastWillId.RESTLESS_SPIRIT, seat, seat, state.round + 1)
 
 
-@effect("kindred_or_not")
+@effect(LastWillId.KINDRED_OR_NOT)
 def _kindred_or_not(state, seat, targets, events):
     a, b = sorted(targets)
-    same = on_vampire_side(state.player(a).role) == on_vampire_side(state.player(b).role)
+    same = _same_side(state, a, b)
     verdict = "on the same side" if same else "on different sides"
     events.append(
         public(
@@ -634,7 +664,7 @@ def _kindred_or_not(state, seat, targets, events):
     return state
 
 
-@effect("last_stand")
+@effect(LastWillId.LAST_STAND)
 def _last_stand(state, seat, targets, events):
     target = targets[0]
     if target == state.dining.protected:  # R7.2: the Protected cannot be eliminated this round
@@ -656,10 +686,10 @@ def _last_stand(state, seat, targets, events):
         public(state, EventKind.LAST_WILL_EFFECT, f"Seat {target} falls in the Last Stand.")
     )
     state = _update(state, no_will=_data(state).get("no_will", []) + [target])
-    return dining.eliminate(state, target, events, cause="last_stand")
+    return dining.eliminate(state, target, events, cause=LastWillId.LAST_STAND)
 
 
-@effect("heirloom")
+@effect(LastWillId.HEIRLOOM)
 def _heirloom(state, seat, targets, events):
     events.append(
         public(
@@ -671,7 +701,7 @@ def _heirloom(state, seat, targets, events):
     return _relics(state).give_away(state, seat, targets[0], events)
 
 
-@effect("shattered_relic")
+@effect(LastWillId.SHATTERED_RELIC)
 def _shattered_relic(state, seat, targets, events):
     events.append(
         public(state, EventKind.LAST_WILL_EFFECT, f"Seat {targets[0]}'s Sacred Relic is shattered.")
@@ -679,7 +709,7 @@ def _shattered_relic(state, seat, targets, events):
     return _relics(state).discard(state, targets[0], events)
 
 
-@effect("sealed_reliquary")
+@effect(LastWillId.SEALED_RELIQUARY)
 def _sealed_reliquary(state, seat, targets, events):
     events.append(
         public(
@@ -691,7 +721,7 @@ def _sealed_reliquary(state, seat, targets, events):
     return _relics(state).negate_next_round(state, targets[0], events)
 
 
-@effect("nothing_to_say")
+@effect(LastWillId.NOTHING_TO_SAY)
 def _nothing_to_say(state, seat, targets, events):
     events.append(public(state, EventKind.LAST_WILL_EFFECT, "Nothing happens."))
     return state

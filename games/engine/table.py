@@ -22,6 +22,18 @@ MAX_PLAYERS = 10
 MAX_PLAYERS_EXPANSION = 12
 
 
+def max_players(expansion: bool) -> int:
+    """R1.1: 6 to 10 players, up to 12 with the expansion."""
+    return MAX_PLAYERS_EXPANSION if expansion else MAX_PLAYERS
+
+
+def in_den(state: State, seat: int) -> bool:
+    """Whether `seat` knows the Vampires' side from the night (R1.3): every Vampire, and the Lord
+    where R1.2 says the Lord knows them. The Vampires' private chat channel is theirs."""
+    role = state.player(seat).role
+    return role == VAMPIRE or (role == LORD and state.lord_knows_vampires)
+
+
 def role_deck(players: int) -> list[str]:
     hunters, vampires, _ = ROLE_TABLE[players]
     return [HUNTER] * hunters + [VAMPIRE] * vampires + [LORD]
