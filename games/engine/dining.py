@@ -32,6 +32,7 @@ from .state import (
 )
 from .vocabulary import STAKE_VOTES, EventKind, TieKind
 
+BY_DINING = "dining"  # the cause of a death by the Stake votes; others name their card
 STAKE_VALUE = STAKE_VOTES  # R3.5: a Double-Stake is 2 Stake votes
 
 
@@ -305,10 +306,11 @@ def settle(state: State, resolution: ties.Resolution, events: list, now: float) 
     )
 
 
-def eliminate(state: State, seat: int, events: list, cause: str = "dining") -> State:
+def eliminate(state: State, seat: int, events: list, cause: str = BY_DINING) -> State:
     """The player becomes a Ghost at once (R2 ruling); their role stays secret (R1.4).
 
-    `cause` says why ("dining", or a card's id); modules react through `on_eliminated`.
+    `cause` says why (`BY_DINING`, or the id of the card that killed); modules react through
+    `on_eliminated`.
     """
     if not state.player(seat).alive:
         return state
@@ -316,7 +318,7 @@ def eliminate(state: State, seat: int, events: list, cause: str = "dining") -> S
     state = evolve(state, ghosts=state.ghosts + (seat,))
     if state.dining is not None and not state.dining.complete:  # its aftermath: flow._aftermath
         state = evolve(state, dining=evolve(state.dining, deaths=state.dining.deaths + (seat,)))
-    if cause == "dining":
+    if cause == BY_DINING:
         state = evolve(state, dining=evolve(state.dining, eliminated=seat))
         events.append(
             public(

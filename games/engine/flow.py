@@ -46,6 +46,7 @@ CHOOSE_EXAMINER_ACTION = ActionName.CHOOSE_EXAMINER
 
 def setup(options: Options, seats: int, seed: int, *, roles=None, now: float = 0.0) -> State:
     """A new game at the start of round 1's Mingling. `roles` (seat -> role) fixes the deal."""
+    hooks.require(options)
     limit = table.max_players(options.expansion)
     if not table.MIN_PLAYERS <= seats <= limit:
         more = "" if options.expansion else " (11–12 need the expansion option)"

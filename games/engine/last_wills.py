@@ -270,6 +270,15 @@ class LastWills(hooks.Module):
         draw_ = _open_draw(state) if state.phase == LAST_WILL else None
         return {draw_["seat"]} if draw_ else set()
 
+    def on_killed_before_dining(self, state: State, seat: int) -> State:
+        """Their Last Will is drawn when Dining opens (`at_step("after_reveal")`)."""
+        return _update(state, owed=_data(state).get("owed", []) + [seat])
+
+    def forget_the_dead(self, state: State, dead: list[int], events: list) -> State:
+        for seat in dead:
+            state = _forget(state, seat, events)
+        return state
+
     def hand(self, state: State, seat: int, tokens: tuple[str, ...]) -> tuple[str, ...]:
         for e in _in_force(state, seat):
             if e["card"] == LastWillId.SPILLED_WINE and FEAST in tokens:
@@ -465,14 +474,7 @@ def _data(state: State) -> dict:
     return state.ext.get("last_wills", EMPTY_DATA)
 
 
-def owe(state: State, seat: int) -> State:
-    """`seat` died outside Dining (Blood of the One): their Last Will is drawn when Dining opens."""
-    if not state.options.last_wills:
-        return state
-    return _update(state, owed=_data(state).get("owed", []) + [seat])
-
-
-def forget(state: State, seat: int, events: list) -> State:
+def _forget(state: State, seat: int, events: list) -> State:
     """`seat` has just died (Blood of the One) while a Last Will choice is open: it is no longer
     offered, and a card left with nobody to choose has no effect."""
     draw_ = _open_draw(state) if state.phase == LAST_WILL else None
@@ -553,8 +555,8 @@ def _same_side(state: State, a: int, b: int) -> bool:
     return on_vampire_side(state.player(a).role) == on_vampire_side(state.player(b).role)
 
 
-def _relics(state: State):
-    return next((m for m in hooks.active(state) if m.name == "relics"), None)
+def _relics(state: State) -> hooks.RelicKeeper | None:
+    return hooks.provider(state, hooks.RelicKeeper)
 
 
 # --- the effects, one per card -----------------------------------------------------------------

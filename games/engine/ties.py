@@ -118,7 +118,7 @@ def cast(state: State, action: Action, now: float, events: list) -> tuple[State,
         )
     events.append(private(state, [seat], EventKind.TIE_VOTE, f"You voted for seat {target}."))
     if tie.decider is not None:
-        return _settled(state, tie, target, tie.decided_by, events)
+        return settled(state, tie, target, tie.decided_by, events)
     tie = evolve(tie, votes=tie.votes + (Vote(seat, target),))
     state = evolve(state, tie=tie)
     if len(tie.votes) < len(tie.voters):
@@ -131,16 +131,16 @@ def resolve(state: State, now: float, events: list) -> tuple[State, Resolution |
     tie = state.tie
     if tie.decider is not None:  # the decider let the time run out: a random legal choice
         rng, state = draw_rng(state)
-        return _settled(state, tie, rng.choice(tie.candidates), "random", events)
+        return settled(state, tie, rng.choice(tie.candidates), "random", events)
     counts = dict.fromkeys(tie.candidates, 0)
     for v in tie.votes:
         counts[v.target] += vote_weight(state, v.voter)
     top = max(counts.values())
     leaders = tuple(c for c in tie.candidates if counts[c] == top)
     if len(leaders) == 1:
-        return _settled(state, tie, leaders[0], "vote", events)
+        return settled(state, tie, leaders[0], "vote", events)
     if not tie.by_ghosts:
-        return _settled(state, tie, None, "no_result", events)  # R5.3
+        return settled(state, tie, None, "no_result", events)  # R5.3
     return latest_ghost_decides(state, tie.kind, leaders, tie.votes, now, events)
 
 
@@ -152,7 +152,7 @@ def latest_ghost_decides(
     theirs = next((v.target for v in votes if v.voter == latest), None)
     tie = Tie(kind, tuple(leaders), (latest,), True, votes=tuple(votes), decider=latest)
     if theirs in leaders:
-        return _settled(state, tie, theirs, "latest_ghost", events)
+        return settled(state, tie, theirs, "latest_ghost", events)
     return open_decider(state, kind, leaders, votes, latest, "latest_ghost", now, events), None
 
 
@@ -163,7 +163,7 @@ def vote_weight(state: State, voter: int) -> int:
     return weight
 
 
-def _settled(state, tie: Tie, winner, how: str, events) -> tuple[State, Resolution]:
+def settled(state, tie: Tie, winner, how: str, events) -> tuple[State, Resolution]:
     record = TieResult(tie.kind, tie.candidates, tie.votes, winner, how)
     votes = ", ".join(f"seat {v.voter} → {v.target}" for v in tie.votes) or "no votes"
     result = f"seat {winner}" if winner is not None else "no result (R5.3)"

@@ -25,6 +25,7 @@ class Phase(StrEnum):
     GIVE_RELIC = "give_relic"  # a player gives the relic they drew (R10.2)
     RELIC_WINDOW = "relic_window"  # one holder's window (R10.3; a Dining tie or last call, R11)
     RELIC_CHOICE = "relic_choice"  # an optional passive choice (Van Helsing, False Idol)
+    RELICS = "relics"  # between two relic windows of one stage (never waits on anyone)
 
 
 class ActionName(StrEnum):

@@ -10,14 +10,15 @@ from games.engine.state import (
     MINGLING,
     TIEBREAK,
 )
+from games.engine.vocabulary import Phase, RelicId
 
-GIVING = "give_relic"  # phase: a player gives the relic they drew (R10.2)
-
-
-WINDOW = "relic_window"  # phase: one holder's window (R10.3; a Dining tie or last call, R11)
+GIVING = Phase.GIVE_RELIC  # phase: a player gives the relic they drew (R10.2)
 
 
-CHOICE = "relic_choice"  # phase: an optional passive choice (Van Helsing, False Idol)
+WINDOW = Phase.RELIC_WINDOW  # phase: one holder's window (R10.3; a Dining tie or last call, R11)
+
+
+CHOICE = Phase.RELIC_CHOICE  # phase: an optional passive choice (Van Helsing, False Idol)
 
 
 # Blood of the One may be used whenever the game waits on someone (R11 amended), not while the
@@ -36,22 +37,24 @@ class Relic:
 
 
 RELICS = (
-    Relic("ritual_bell", "Ritual Bell", "pre", "Negate one living player's relic this round."),
-    Relic("signet_ring", "Signet Ring", "pre", "Swap the Ring with a living player's relic."),
     Relic(
-        "hindsight_looking_glass",
+        RelicId.RITUAL_BELL, "Ritual Bell", "pre", "Negate one living player's relic this round."
+    ),
+    Relic(RelicId.SIGNET_RING, "Signet Ring", "pre", "Swap the Ring with a living player's relic."),
+    Relic(
+        RelicId.HINDSIGHT_LOOKING_GLASS,
         "Hindsight Looking Glass",
         "pre",
         "Choose a Ghost's relic and act as it this round.",
     ),
     Relic(
-        "whisper_wick_candle",
+        RelicId.WHISPER_WICK_CANDLE,
         "Whisper-Wick Candle",
         "post",
         "Swap one placed token between two living players' seats.",
     ),
     Relic(
-        "bangle_of_oaths",
+        RelicId.BANGLE_OF_OATHS,
         "Bangle of Oaths",
         "post",
         "Move up to 2 tokens from your seat to the other Bangle holder's. If one holder dies, "
@@ -59,58 +62,61 @@ RELICS = (
         copies=2,
     ),
     Relic(
-        "key_of_quick_passage",
+        RelicId.KEY_OF_QUICK_PASSAGE,
         "Key of Quick Passage",
         "post",
         "Discard: ignore every token on your seat this round, Investigation included.",
     ),
     Relic(
-        "blood_of_the_one",
+        RelicId.BLOOD_OF_THE_ONE,
         "Blood of the One",
         "post",
         "At any time, discard and name a living player: if Mesmerized, they die.",
     ),
     Relic(
-        "ceremonial_dagger",
+        RelicId.CEREMONIAL_DAGGER,
         "Ceremonial Dagger",
         "passive",
         "Both your Stakes may go on one player.",
     ),
     Relic(
-        "seers_orb",
+        RelicId.SEERS_ORB,
         "Seer's Orb",
         "passive",
         "Vote in Ghostly Intervention while alive; you decide its ties.",
     ),
     Relic(
-        "effigy_of_innocence",
+        RelicId.EFFIGY_OF_INNOCENCE,
         "Effigy of Innocence",
         "passive",
         "You cannot be investigated or examined; 1 fewer Stake vote.",
     ),
     Relic(
-        "false_idol",
+        RelicId.FALSE_IDOL,
         "The False Idol",
         "passive",
         "1 automatic Stake vote each Dining. When killed, you may give it to a living player.",
     ),
     Relic(
-        "scales_of_justice",
+        RelicId.SCALES_OF_JUSTICE,
         "Scales of Justice",
         "passive",
         "Tied for most Stakes or Feasts: you choose. Or discard it to decide any one Dining tie.",
     ),
     Relic(
-        "crown_of_solomon", "Crown of Solomon", "passive", "You cannot be Mesmerized or swapped."
+        RelicId.CROWN_OF_SOLOMON,
+        "Crown of Solomon",
+        "passive",
+        "You cannot be Mesmerized or swapped.",
     ),
     Relic(
-        "van_helsings_journal",
+        RelicId.VAN_HELSINGS_JOURNAL,
         "Van Helsing's Journal",
         "passive",
         "After an elimination, if none of your Stakes is on that seat, examine their role.",
     ),
     Relic(
-        "cross_of_saint_john",
+        RelicId.CROSS_OF_SAINT_JOHN,
         "Cross of Saint John",
         "passive",
         "Killed in Dining with at least half the Stakes from Vampires: the Hunters win.",
@@ -121,13 +127,22 @@ RELICS = (
 BY_ID = {r.id: r for r in RELICS}
 
 
-PRE = ("ritual_bell", "signet_ring", "hindsight_looking_glass")  # R10.1 board order
+PRE = (
+    RelicId.RITUAL_BELL,
+    RelicId.SIGNET_RING,
+    RelicId.HINDSIGHT_LOOKING_GLASS,
+)  # R10.1 board order
 
 
-POST = ("whisper_wick_candle", "bangle_of_oaths", "key_of_quick_passage", "blood_of_the_one")
+POST = (
+    RelicId.WHISPER_WICK_CANDLE,
+    RelicId.BANGLE_OF_OATHS,
+    RelicId.KEY_OF_QUICK_PASSAGE,
+    RelicId.BLOOD_OF_THE_ONE,
+)
 
 
-MARKED = ("ritual_bell", "signet_ring", "hindsight_looking_glass")  # R10.4
+MARKED = (RelicId.RITUAL_BELL, RelicId.SIGNET_RING, RelicId.HINDSIGHT_LOOKING_GLASS)  # R10.4
 
 
 CARDS = tuple(

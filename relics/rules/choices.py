@@ -12,7 +12,7 @@ from games.engine.state import (
     Action,
     State,
 )
-from games.engine.vocabulary import EventKind
+from games.engine.vocabulary import EventKind, RelicId
 
 from .cards import BY_ID, CHOICE, kind
 from .holdings import close_choice, data_of, negated, open_choice, seat_targets, update, with_card
@@ -41,7 +41,7 @@ def offer_idol(state: State, now: float):
     for h in data["holdings"]:
         key = [h["card"], h["seat"]]
         if (
-            kind(h["card"]) != "false_idol"
+            kind(h["card"]) != RelicId.FALSE_IDOL
             or h["discarded"]
             or state.player(h["seat"]).alive
             or key in data["offered"]
@@ -49,7 +49,9 @@ def offer_idol(state: State, now: float):
             continue
         if negated(state, h["card"]) or state.three_living:  # silent at the moment of death
             return update(state, offered=data["offered"] + [key]), [], False
-        return open_choice(state, "false_idol", h["seat"], list(state.living), now, card=h["card"])
+        return open_choice(
+            state, RelicId.FALSE_IDOL, h["seat"], list(state.living), now, card=h["card"]
+        )
     return None
 
 
@@ -59,8 +61,8 @@ def _offer_journal(state: State, eliminated: int, now: float):
     data = data_of(state)
     if data["choice"] or state.three_living:
         return None
-    for seat in with_card(state, "van_helsings_journal"):
-        key = ["van_helsings_journal", seat, state.round, eliminated]
+    for seat in with_card(state, RelicId.VAN_HELSINGS_JOURNAL):
+        key = [RelicId.VAN_HELSINGS_JOURNAL, seat, state.round, eliminated]
         if key in data["offered"] or seat == eliminated:
             continue
         if any(
@@ -70,7 +72,7 @@ def _offer_journal(state: State, eliminated: int, now: float):
             continue
         if any(m.blocks_examination(state, seat, eliminated) for m in hooks.active(state)):
             continue
-        return open_choice(state, "van_helsings_journal", seat, [eliminated], now, key=key)
+        return open_choice(state, RelicId.VAN_HELSINGS_JOURNAL, seat, [eliminated], now, key=key)
     return None
 
 
@@ -86,7 +88,7 @@ def resolve_choice(state: State, action: Action):
     if target not in choice["targets"]:
         raise IllegalAction("illegal_target", f"Choose one of seats {choice['targets']}.")
     events: list = []
-    if choice["relic"] == "false_idol":
+    if choice["relic"] == RelicId.FALSE_IDOL:
         holdings = [
             {**h, "seat": target} if h["card"] == choice["card"] else h
             for h in data_of(state)["holdings"]

@@ -10,7 +10,7 @@ from games.engine.state import (
     State,
     evolve,
 )
-from games.engine.vocabulary import EventKind
+from games.engine.vocabulary import EventKind, RelicId
 
 from .cards import BY_ID, CARDS, GIVING, kind
 from .holdings import cards_of, data_of, update
@@ -139,14 +139,14 @@ def _after_distribution(state: State):
     """R10.2: a lone Bangle of Oaths is discarded and its holder draws a replacement."""
     events: list = []
     data = data_of(state)
-    bangles = [h for h in data["holdings"] if kind(h["card"]) == "bangle_of_oaths"]
+    bangles = [h for h in data["holdings"] if kind(h["card"]) == RelicId.BANGLE_OF_OATHS]
     holdings = data["holdings"]
     box = list(data["box"])
     deck = list(data["deck"])
     if len(bangles) == 1:
         lone = bangles[0]
-        box += [lone["card"]] + [c for c in deck if kind(c) == "bangle_of_oaths"]
-        deck = [c for c in deck if kind(c) != "bangle_of_oaths"]  # the other is not drawable
+        box += [lone["card"]] + [c for c in deck if kind(c) == RelicId.BANGLE_OF_OATHS]
+        deck = [c for c in deck if kind(c) != RelicId.BANGLE_OF_OATHS]  # the other is not drawable
         replacement = deck.pop(0)
         holdings = [h for h in holdings if h is not lone] + [
             {"card": replacement, "seat": lone["seat"], "discarded": False}

@@ -13,6 +13,7 @@ from games.engine.state import (
     State,
     evolve,
 )
+from games.engine.vocabulary import Phase, RelicId
 
 from .cards import BY_ID, CHOICE, WINDOW, kind
 
@@ -78,7 +79,7 @@ def is_active(state: State, card: str) -> bool:
 def acting_as(state: State, card: str) -> str:
     """What a card is this round: a Hindsight Looking Glass acts as the relic it copied."""
     copy = data_of(state)["copy"]
-    if kind(card) == "hindsight_looking_glass" and copy and copy["round"] == state.round:
+    if kind(card) == RelicId.HINDSIGHT_LOOKING_GLASS and copy and copy["round"] == state.round:
         return copy["as"]
     return kind(card)
 
@@ -154,7 +155,7 @@ def close_window(state: State, card: str) -> State:
     if stage == "tie":
         stage = f"tie:{state.tie.kind}"
     done = data["done"] + [f"{card}@{stage}"]
-    phase = "relics" if stage in ("pre", "post") else "dining"
+    phase = Phase.RELICS if stage in ("pre", "post") else DINING
     return evolve(update(state, window=None, done=done), phase=phase, deadline=None)
 
 
@@ -181,7 +182,7 @@ def bangle_partner(state: State, card: str) -> int | None:
         (
             h
             for h in data_of(state)["holdings"]
-            if kind(h["card"]) == "bangle_of_oaths" and h["card"] != card
+            if kind(h["card"]) == RelicId.BANGLE_OF_OATHS and h["card"] != card
         ),
         None,
     )

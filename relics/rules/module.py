@@ -12,7 +12,7 @@ from games.engine.state import (
     Action,
     State,
 )
-from games.engine.vocabulary import EventKind
+from games.engine.vocabulary import ActionName, EventKind, RelicId, TieKind
 
 from .cards import BLOOD_PHASES, BY_ID, CHOICE, GIVING, POST, PRE, WINDOW, kind
 from .choices import after_death, offer_idol, resolve_choice
@@ -38,7 +38,9 @@ from .windows import last_call, next_window, pass_window, scales_window, use_opt
 
 class SacredRelics(hooks.Module):
     name = "relics"
-    action_names = frozenset({"give_relic", "use_relic", "pass", "resolve_choice"})
+    action_names = frozenset(
+        {ActionName.GIVE_RELIC, ActionName.USE_RELIC, ActionName.PASS, ActionName.RESOLVE_CHOICE}
+    )
     at_steps = frozenset(
         {
             "round_start",
@@ -55,7 +57,7 @@ class SacredRelics(hooks.Module):
         return state.options.relics
 
     def owns(self, state: State, action: Action) -> bool:
-        if action.name == "resolve_choice":
+        if action.name == ActionName.RESOLVE_CHOICE:
             return state.phase == CHOICE
         return action.name in self.action_names
 
@@ -79,11 +81,11 @@ class SacredRelics(hooks.Module):
         return None
 
     def act(self, state: State, action: Action, now: float):
-        if action.name == "give_relic":
+        if action.name == ActionName.GIVE_RELIC:
             return give(state, action, now)
-        if action.name == "pass":
+        if action.name == ActionName.PASS:
             return pass_window(state, action)
-        if action.name == "resolve_choice":
+        if action.name == ActionName.RESOLVE_CHOICE:
             return resolve_choice(state, action)
         return use_relic(state, action, now)
 
@@ -120,32 +122,35 @@ class SacredRelics(hooks.Module):
             options = {"targets": give_targets(state)}
             if len(data["giving"]["drawn"]) > 1:
                 options["cards"] = [kind(c) for c in data["giving"]["drawn"]]
-            return [{"action": "give_relic", "options": options}]
+            return [{"action": ActionName.GIVE_RELIC, "options": options}]
         actions = []
         if state.phase == WINDOW and data["window"]["seat"] == seat:
             window = data["window"]
             use = {"relic": window["as"], **use_options(state, window, seat)}
-            actions = [{"action": "use_relic", "options": use}, {"action": "pass", "options": {}}]
-            if window["as"] == "blood_of_the_one":
+            actions = [
+                {"action": ActionName.USE_RELIC, "options": use},
+                {"action": ActionName.PASS, "options": {}},
+            ]
+            if window["as"] == RelicId.BLOOD_OF_THE_ONE:
                 return actions
         elif state.phase == CHOICE and data["choice"]["seat"] == seat:
             choice = data["choice"]
             actions = [
                 {
-                    "action": "resolve_choice",
+                    "action": ActionName.RESOLVE_CHOICE,
                     "options": {
                         "choice": choice["relic"],
                         "targets": choice["targets"],
                         "count": 1,
                     },
                 },
-                {"action": "pass", "options": {}},
+                {"action": ActionName.PASS, "options": {}},
             ]
-        if state.phase in BLOOD_PHASES and has(state, seat, "blood_of_the_one"):
+        if state.phase in BLOOD_PHASES and has(state, seat, RelicId.BLOOD_OF_THE_ONE):
             actions.append(
                 {
-                    "action": "use_relic",
-                    "options": {"relic": "blood_of_the_one", "targets": list(state.living)},
+                    "action": ActionName.USE_RELIC,
+                    "options": {"relic": RelicId.BLOOD_OF_THE_ONE, "targets": list(state.living)},
                 }
             )
         return actions
@@ -202,24 +207,24 @@ class SacredRelics(hooks.Module):
     # -- passive relics --------------------------------------------------------------------
 
     def may_stack(self, state: State, owner: int, token: str) -> bool:
-        return token == STAKE and has(state, owner, "ceremonial_dagger")
+        return token == STAKE and has(state, owner, RelicId.CEREMONIAL_DAGGER)
 
     def adjust_tally(self, state: State, kind_: str, tally: dict[int, int]) -> dict[int, int]:
         if kind_ != STAKE:
             return tally
         tally = dict(tally)
         for seat in tally:
-            if has(state, seat, "false_idol"):
+            if has(state, seat, RelicId.FALSE_IDOL):
                 tally[seat] += 1
-            if has(state, seat, "effigy_of_innocence"):
+            if has(state, seat, RelicId.EFFIGY_OF_INNOCENCE):
                 tally[seat] = max(0, tally[seat] - 1)
         return tally
 
     def blocks_examination(self, state: State, examiner: int, target: int) -> bool:
-        return has(state, target, "effigy_of_innocence")
+        return has(state, target, RelicId.EFFIGY_OF_INNOCENCE)
 
     def resists_mesmerism(self, state: State, seat: int) -> bool:
-        return has(state, seat, "crown_of_solomon")
+        return has(state, seat, RelicId.CROWN_OF_SOLOMON)
 
     def ignores_tokens(self, state: State, seat: int) -> bool:
         return any(
@@ -231,13 +236,13 @@ class SacredRelics(hooks.Module):
         Ghost appears mid-Mingling (Blood of the One), since that Ghost has no dial yet (R7.2)."""
         if not mingling.intervention_open(state):
             return ()
-        return tuple(with_card(state, "seers_orb"))
+        return tuple(with_card(state, RelicId.SEERS_ORB))
 
     def decide_tie(self, state: State, kind_: str, tied: tuple[int, ...]) -> int | None:
         """The Seer's Orb settles an intervention tie; the Scales of Justice act before a tie's
         vote instead (`before_tie`, R11 amended)."""
-        if kind_ == "intervention":
-            orbs = with_card(state, "seers_orb")
+        if kind_ == TieKind.INTERVENTION:
+            orbs = with_card(state, RelicId.SEERS_ORB)
             return orbs[0] if orbs else None
         return None
 

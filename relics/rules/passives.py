@@ -3,7 +3,7 @@ Bangle of Oaths' link and the deaths it defers."""
 
 from __future__ import annotations
 
-from games.engine import dining, last_wills, mingling, ties
+from games.engine import dining, hooks, mingling, ties
 from games.engine.common import public
 from games.engine.errors import IllegalAction
 from games.engine.state import (
@@ -19,7 +19,7 @@ from games.engine.state import (
     evolve,
 )
 from games.engine.table import on_vampire_side
-from games.engine.vocabulary import STAKE_VOTES, EventKind
+from games.engine.vocabulary import STAKE_VOTES, EventKind, RelicId, Team, TieKind
 
 from .cards import BLOOD_PHASES, CHOICE, WINDOW, kind
 from .holdings import (
@@ -71,9 +71,10 @@ def blood(state: State, seat: int, card: str, targets: list[int], events: list):
             ),
         )
     living = state.living
-    state = dining.eliminate(state, target, events, cause="blood_of_the_one")
+    state = dining.eliminate(state, target, events, cause=RelicId.BLOOD_OF_THE_ONE)
     if not in_dining:
-        state = last_wills.owe(state, target)
+        for module in hooks.using(state, "on_killed_before_dining"):
+            state = module.on_killed_before_dining(state, target)
     dead = [s for s in living if not state.player(s).alive]
     return _without_the_dead(state, dead, events), events
 
@@ -81,7 +82,7 @@ def blood(state: State, seat: int, card: str, targets: list[int], events: list):
 def blood_at_any_time(state: State, seat: int, action: Action):
     """R11 amended: Blood of the One outside its own windows, whenever the game waits on someone."""
     card = next(
-        (c for c in active_cards(state, "blood_of_the_one") if holder(state, c) == seat), None
+        (c for c in active_cards(state, RelicId.BLOOD_OF_THE_ONE) if holder(state, c) == seat), None
     )
     if card is None or state.phase not in BLOOD_PHASES:
         raise IllegalAction("wrong_phase", "You hold no usable Blood of the One now.")
@@ -96,10 +97,10 @@ def blood_at_any_time(state: State, seat: int, action: Action):
 
 
 RECOUNT = {  # the step that counts again a tie not yet settled
-    "intervention": "intervention",
-    "examination": "stakes",
-    "elimination": "stakes",
-    "election": "election",
+    TieKind.INTERVENTION: "intervention",
+    TieKind.EXAMINATION: "stakes",
+    TieKind.ELIMINATION: "stakes",
+    TieKind.ELECTION: "election",
 }
 
 
@@ -123,7 +124,9 @@ def _without_the_dead(state: State, dead: list[int], events: list) -> State:
         return close_window(state, data["window"]["card"])
     if state.phase == CHOICE:
         choice = data["choice"]
-        if choice["relic"] == "van_helsings_journal":  # it reads a dead player for a living one
+        if (
+            choice["relic"] == RelicId.VAN_HELSINGS_JOURNAL
+        ):  # it reads a dead player for a living one
             if choice["seat"] in dead:
                 return close_choice(state, choice, declined=True)
             return state
@@ -131,18 +134,18 @@ def _without_the_dead(state: State, dead: list[int], events: list) -> State:
         if not targets:
             return close_choice(state, choice, declined=True)
         return update(state, choice={**choice, "targets": targets})
-    if state.phase == LAST_WILL:
-        for seat in dead:
-            state = last_wills.forget(state, seat, events)
+    for module in hooks.using(state, "forget_the_dead"):
+        state = module.forget_the_dead(state, dead, events)
     return state
 
 
 def check_cross(state: State, seat: int, cause: str, events: list) -> State:
     """R11/R12.3: checked by the app at the moment of death in Dining."""
     card = next(
-        (c for c in cards_of(state, seat) if acting_as(state, c) == "cross_of_saint_john"), None
+        (c for c in cards_of(state, seat) if acting_as(state, c) == RelicId.CROSS_OF_SAINT_JOHN),
+        None,
     )
-    if cause != "dining" or card is None or negated(state, card):
+    if cause != dining.BY_DINING or card is None or negated(state, card):
         return state
     stakes = [
         (p.owner, STAKE_VOTES[p.token])
@@ -165,20 +168,20 @@ def check_cross(state: State, seat: int, cause: str, events: list) -> State:
         )
     )
     state = update(state, cross=cross)  # shown in the Dining's recap (view: last_dining.cross)
-    return evolve(state, outcome=Outcome("hunters", "The Cross of Saint John (R11, R12.3)."))
+    return evolve(state, outcome=Outcome(Team.HUNTERS, "The Cross of Saint John (R11, R12.3)."))
 
 
 def bangle_link(state: State, seat: int, events: list) -> State:
     """R11: if one Bangle holder dies, the other dies too, even if Protected; a negated Bangle's
     holder dies at the start of the next round instead."""
-    mine = next((c for c in cards_of(state, seat) if kind(c) == "bangle_of_oaths"), None)
+    mine = next((c for c in cards_of(state, seat) if kind(c) == RelicId.BANGLE_OF_OATHS), None)
     if mine is None:
         return state
     other = next(
         (
             h
             for h in data_of(state)["holdings"]
-            if kind(h["card"]) == "bangle_of_oaths" and h["card"] != mine
+            if kind(h["card"]) == RelicId.BANGLE_OF_OATHS and h["card"] != mine
         ),
         None,
     )
@@ -193,7 +196,7 @@ def bangle_link(state: State, seat: int, events: list) -> State:
             f"Bound by the Bangle of Oaths, seat {other['seat']} dies too.",
         )
     )
-    return dining.eliminate(state, other["seat"], events, cause="bangle_of_oaths")
+    return dining.eliminate(state, other["seat"], events, cause=RelicId.BANGLE_OF_OATHS)
 
 
 def deferred_deaths(state: State):
@@ -208,5 +211,5 @@ def deferred_deaths(state: State):
                 state, EventKind.RELIC_BANGLE, f"The Bangle of Oaths claims seat {seat} at last."
             )
         )
-        state = dining.eliminate(state, seat, events, cause="bangle_of_oaths")
+        state = dining.eliminate(state, seat, events, cause=RelicId.BANGLE_OF_OATHS)
     return state, events, False

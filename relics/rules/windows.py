@@ -15,7 +15,7 @@ from games.engine.state import (
     State,
     evolve,
 )
-from games.engine.vocabulary import EventKind
+from games.engine.vocabulary import EventKind, RelicId, TieKind
 
 from .cards import BY_ID, CHOICE, MARKED, PRE, WINDOW, kind
 from .holdings import (
@@ -48,7 +48,7 @@ def next_window(state: State, board: tuple[str, ...], now: float):
                 used = f"{card}@{'pre' if board is PRE else 'post'}" in done
                 if acting_as(state, card) != relic or used or not is_active(state, card):
                     continue
-                if relic == "bangle_of_oaths" and (
+                if relic == RelicId.BANGLE_OF_OATHS and (
                     kind(card) != relic or bangle_partner(state, card) is None
                 ):
                     continue  # a copied Bangle does nothing; a Bangle needs a living partner
@@ -62,9 +62,9 @@ def last_call(state: State, now: float):
     if state.three_living or not data_of(state)["distributed"]:
         return None
     done = data_of(state)["done"]
-    for card in active_cards(state, "blood_of_the_one"):
+    for card in active_cards(state, RelicId.BLOOD_OF_THE_ONE):
         if f"{card}@reveal" not in done:
-            return open_window(state, card, "blood_of_the_one", "reveal", now)
+            return open_window(state, card, RelicId.BLOOD_OF_THE_ONE, "reveal", now)
     return None
 
 
@@ -72,10 +72,10 @@ def scales_window(state: State, now: float):
     """R11 amended: a tie for the most Stakes or Feasts arises; before its vote opens, each living
     Scales of Justice holder gets a timed window on it (decide or pass), once per tie."""
     tie = state.tie
-    if tie.kind not in ("elimination", "election") or state.three_living:
+    if tie.kind not in (TieKind.ELIMINATION, TieKind.ELECTION) or state.three_living:
         return None
     done = data_of(state)["done"]
-    for card in active_cards(state, "scales_of_justice"):
+    for card in active_cards(state, RelicId.SCALES_OF_JUSTICE):
         if f"{card}@tie:{tie.kind}" in done:
             continue
         seat = holder(state, card)
@@ -89,7 +89,7 @@ def scales_window(state: State, now: float):
             kind=tie.kind,
             candidates=list(tie.candidates),
         )
-        return open_window(state, card, "scales_of_justice", "tie", now, [event])
+        return open_window(state, card, RelicId.SCALES_OF_JUSTICE, "tie", now, [event])
     return None
 
 
@@ -114,27 +114,27 @@ def use_options(state: State, window: dict, seat: int) -> dict[str, Any]:
     relic, card = window["as"], window["card"]
     living = list(state.living)
     if relic in MARKED:  # R10.2a: the cards are face-up, so each seat's targetable ones are named
-        seats = state.ghosts if relic == "hindsight_looking_glass" else living
+        seats = state.ghosts if relic == RelicId.HINDSIGHT_LOOKING_GLASS else living
         cards = {s: _target_cards(state, relic, s, card) for s in seats}
         return {
             "targets": [s for s in seats if cards[s]],
             "cards_by_seat": {str(s): [kind(c) for c in cs] for s, cs in cards.items() if cs},
         }
-    if relic == "whisper_wick_candle":
+    if relic == RelicId.WHISPER_WICK_CANDLE:
         owners = {
             str(s): sorted(p.owner for p in state.placements if p.target == s) for s in living
         }
         owners = {k: v for k, v in owners.items() if v}
         return {"targets": sorted(map(int, owners)), "count": 2, "owners_by_seat": owners}
-    if relic == "bangle_of_oaths":
+    if relic == RelicId.BANGLE_OF_OATHS:
         return {
             "owners": sorted({p.owner for p in state.placements if p.target == seat}),
             "max": 2,
             "partner": bangle_partner(state, card),
         }
-    if relic in ("key_of_quick_passage",):
+    if relic in (RelicId.KEY_OF_QUICK_PASSAGE,):
         return {}
-    if relic == "scales_of_justice":
+    if relic == RelicId.SCALES_OF_JUSTICE:
         return {"targets": list(state.tie.candidates), "discard": seat not in state.tie.candidates}
     return {"targets": living}
 
@@ -144,16 +144,16 @@ def _target_cards(state: State, relic: str, seat: int, own_card: str) -> list[st
     data = data_of(state)
     marker = data["markers"].get(relic)
     ghost = not state.player(seat).alive
-    cards = cards_of(state, seat, discarded=ghost and relic == "hindsight_looking_glass")
+    cards = cards_of(state, seat, discarded=ghost and relic == RelicId.HINDSIGHT_LOOKING_GLASS)
     out = []
     for c in cards:
         if c == own_card:
             continue
         if marker and marker["card"] == c and marker["round"] == state.round - 1:
             continue
-        if relic == "signet_ring" and kind(c) == "crown_of_solomon":
+        if relic == RelicId.SIGNET_RING and kind(c) == RelicId.CROWN_OF_SOLOMON:
             continue
-        if relic == "hindsight_looking_glass" and kind(c) == "hindsight_looking_glass":
+        if relic == RelicId.HINDSIGHT_LOOKING_GLASS and kind(c) == RelicId.HINDSIGHT_LOOKING_GLASS:
             continue
         out.append(c)
     return out
@@ -165,7 +165,7 @@ def use_relic(state: State, action: Action, now: float):
     seat = action.seat
     window = data["window"] if state.phase == WINDOW else None
     own = window is not None and window["seat"] == seat and window["as"] == relic
-    if relic == "blood_of_the_one" and not own:
+    if relic == RelicId.BLOOD_OF_THE_ONE and not own:
         return blood_at_any_time(state, seat, action)
     if window is None or window["seat"] != seat:
         raise IllegalAction("wrong_phase", "It is not your relic's window (R10.3).")
@@ -201,8 +201,8 @@ def _bell(state, seat, card, action, now):
     (target,) = seat_targets(action, 1)
     if target not in state.living:
         raise IllegalAction("illegal_target", "The Ritual Bell targets a living player's relic.")
-    hit = _pick_card(state, "ritual_bell", target, card, action)
-    state = _mark(state, "ritual_bell", hit)
+    hit = _pick_card(state, RelicId.RITUAL_BELL, target, card, action)
+    state = _mark(state, RelicId.RITUAL_BELL, hit)
     state = update(state, negated=data_of(state)["negated"] + [{"card": hit, "round": state.round}])
     events = [
         public(
@@ -227,8 +227,8 @@ def _ring(state, seat, card, action, now):
     (target,) = seat_targets(action, 1)
     if target not in state.living:
         raise IllegalAction("illegal_target", "The Signet Ring targets a living player's relic.")
-    hit = _pick_card(state, "signet_ring", target, card, action)
-    state = _mark(state, "signet_ring", hit)
+    hit = _pick_card(state, RelicId.SIGNET_RING, target, card, action)
+    state = _mark(state, RelicId.SIGNET_RING, hit)
     holdings = [
         {**h, "seat": target}
         if h["card"] == card
@@ -264,8 +264,8 @@ def _hindsight(state, seat, card, action, now):
         raise IllegalAction(
             "illegal_target", "The Hindsight Looking Glass copies a Ghost's relic (R11)."
         )
-    copied = _pick_card(state, "hindsight_looking_glass", target, card, action)
-    state = _mark(state, "hindsight_looking_glass", copied)
+    copied = _pick_card(state, RelicId.HINDSIGHT_LOOKING_GLASS, target, card, action)
+    state = _mark(state, RelicId.HINDSIGHT_LOOKING_GLASS, copied)
     relic = kind(copied)
     state = update(state, copy={"round": state.round, "as": relic, "card": copied})
     events = [
@@ -275,7 +275,7 @@ def _hindsight(state, seat, card, action, now):
             f"Seat {seat}'s Hindsight Looking Glass copies seat {target}'s {BY_ID[relic].name}.",
         )
     ]
-    if relic in ("ritual_bell", "signet_ring"):  # earlier in the order: it acts at once
+    if relic in (RelicId.RITUAL_BELL, RelicId.SIGNET_RING):  # earlier in the order: it acts at once
         state = update(state, window={**data_of(state)["window"], "as": relic})
         return evolve(state, deadline=now + state.options.timers.relic), events, True
     return close_window(state, card), events, False
@@ -370,19 +370,19 @@ def _scales(state, seat, card, action, now):
         state = discard_card(state, card)
         text = f"Seat {seat} discards the Scales of Justice to settle the tie: seat {winner}."
     events = [public(state, EventKind.RELIC_USED, text)]
-    state, resolution = ties._settled(state, tie, winner, "scales_of_justice", events)
+    state, resolution = ties.settled(state, tie, winner, RelicId.SCALES_OF_JUSTICE, events)
     return dining.settle(state, resolution, events, now), events, False
 
 
 WINDOW_EFFECTS = {
-    "ritual_bell": _bell,
-    "signet_ring": _ring,
-    "hindsight_looking_glass": _hindsight,
-    "whisper_wick_candle": _candle,
-    "bangle_of_oaths": _bangle,
-    "key_of_quick_passage": _key,
-    "blood_of_the_one": _blood_window,
-    "scales_of_justice": _scales,
+    RelicId.RITUAL_BELL: _bell,
+    RelicId.SIGNET_RING: _ring,
+    RelicId.HINDSIGHT_LOOKING_GLASS: _hindsight,
+    RelicId.WHISPER_WICK_CANDLE: _candle,
+    RelicId.BANGLE_OF_OATHS: _bangle,
+    RelicId.KEY_OF_QUICK_PASSAGE: _key,
+    RelicId.BLOOD_OF_THE_ONE: _blood_window,
+    RelicId.SCALES_OF_JUSTICE: _scales,
 }
 
 
@@ -400,7 +400,7 @@ def _check_token_rules(state: State, rest: list[Placement], moved: list[Placemen
         dagger = (
             p.token == STAKE
             and all(q.token == STAKE for q in same)
-            and has(state, p.owner, "ceremonial_dagger")
+            and has(state, p.owner, RelicId.CEREMONIAL_DAGGER)
         )
         if len(same) > 1 and not dagger:
             raise IllegalAction(
