@@ -535,7 +535,7 @@ def _action(pending: dict, names: dict[int, str], view: dict) -> dict:
             {"id": options.get("choice"), "name": _words(options.get("choice", "")), "text": ""},
         )
         out["count"] = options.get("count", 1)
-    if action == "tiebreak_vote" and view.get("tie"):
+    if action == ActionName.TIEBREAK_VOTE and view.get("tie"):
         out["label"] = TIE_LABELS.get(view["tie"]["kind"], "Tie vote")
     return out
 
