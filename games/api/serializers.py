@@ -7,7 +7,8 @@ from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from games.accounts import USERNAME_PATTERN
-from games.options import MAX_TIMER, MIN_TIMER, PRESETS
+from games.engine.vocabulary import ActionName
+from games.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
 TOKEN_CHOICES = ["stake", "feast", "double_stake", "investigation"]
@@ -86,7 +87,7 @@ class GameCreateIn(serializers.Serializer):
         "server secret, so that no player can compute the deal.",
     )
     spectators = serializers.BooleanField(
-        required=False, default=True, help_text="spectators may watch"
+        required=False, default=SPECTATORS, help_text="spectators may watch"
     )
     den_chat = serializers.BooleanField(
         required=False,
@@ -152,15 +153,15 @@ class ResolveChoiceIn(serializers.Serializer):
     targets = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=4)
 
 
-ACTIONS = {
-    "place_token": PlaceTokenIn,
-    "intervention_vote": TargetIn,
-    "tiebreak_vote": TargetIn,
-    "choose_examiner": TargetIn,
-    "give_relic": GiveRelicIn,
-    "use_relic": UseRelicIn,
-    "pass": EmptyIn,
-    "resolve_choice": ResolveChoiceIn,
+ACTIONS = {  # one input per action of the engine's vocabulary (a test checks none is missing)
+    ActionName.PLACE_TOKEN: PlaceTokenIn,
+    ActionName.INTERVENTION_VOTE: TargetIn,
+    ActionName.TIEBREAK_VOTE: TargetIn,
+    ActionName.CHOOSE_EXAMINER: TargetIn,
+    ActionName.GIVE_RELIC: GiveRelicIn,
+    ActionName.USE_RELIC: UseRelicIn,
+    ActionName.PASS: EmptyIn,
+    ActionName.RESOLVE_CHOICE: ResolveChoiceIn,
 }
 
 

@@ -23,6 +23,7 @@ from games import accounts, identity, listing, seats, selectors, services
 from games.api import serializers as s
 from games.api.auth import issue_token, presented_token, revoke, token_cache_key
 from games.api.strict import check_types
+from games.options import spectators_allowed
 from games.services import GameError
 from staked import limits
 
@@ -284,7 +285,7 @@ class GameView(APIView):
 
 
 def _may_watch(game, user) -> None:
-    if not game.options.get("spectators", True) and identity.seat_of(game, user) is None:
+    if not spectators_allowed(game.options) and identity.seat_of(game, user) is None:
         raise GameError("forbidden", "The host does not allow spectators at this table.", 403)
 
 
@@ -408,7 +409,7 @@ class ActionView(APIView):
                 "action",
                 str,
                 OpenApiParameter.PATH,
-                enum=sorted(s.ACTIONS),
+                enum=sorted(map(str, s.ACTIONS)),
                 description="the body depends on the action: see API.md",
             ),
             OpenApiParameter(
