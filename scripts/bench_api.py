@@ -9,9 +9,14 @@ Measures, in one run:
    who is asking (games/quickpoll.py);
 2. the latency of place_token with 50 games running at once (p50, p99).
 
-The last line is machine-readable (`poll_vs_hello` is the API's poll):
-    BENCH api poll_vs_hello=<ratio> page_poll_vs_hello=<ratio> place_token_p50_ms=<n>
-    place_token_p99_ms=<n>
+The server runs as deployed (Procfile): gthread workers, 2 x 4 threads. The requests/s depend
+on what else the machine runs at that moment, so each path's server CPU per request (all the
+workers' CPU time over the requests wrk counted) is printed too: on a shared machine it is the
+steadier figure.
+
+The last line is machine-readable (`poll_vs_hello` and `cpu_us_poll` are the API's poll):
+    BENCH api poll_vs_hello=<ratio> page_poll_vs_hello=<ratio> cpu_us_hello=<n>
+    cpu_us_page_poll=<n> cpu_us_poll=<n> place_token_p50_ms=<n> place_token_p99_ms=<n>
 """
 
 from __future__ import annotations
@@ -32,9 +37,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from loadtest.stack import cpu_seconds  # noqa: E402
+
 HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8765"))
 GAMES, PLAYERS = 50, 6
-ROUNDS, ROUND_SECONDS = 2, 5
+ROUNDS, ROUND_SECONDS = 5, 3
 DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/staked_bench"
 )
@@ -127,16 +135,20 @@ def page_poller(host_token: str) -> tuple[str, dict]:
     return url, cookies
 
 
-def wrk(path: str, headers: dict, seconds: int = ROUND_SECONDS) -> float:
+def wrk(path: str, headers: dict, server: int, seconds: int = ROUND_SECONDS) -> tuple[float, float]:
+    """Requests/s of `path`, and the server's CPU seconds (all its workers) per request."""
     args = ["wrk", "-t2", "-c16", f"-d{seconds}s"]
     for k, v in headers.items():
         args += ["-H", f"{k}: {v}"]
+    cpu = cpu_seconds(server)
     out = subprocess.run(
         args + [f"http://{HOST}:{PORT}{path}"], capture_output=True, text=True, check=True
     ).stdout
+    cpu = cpu_seconds(server) - cpu
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     assert not non2xx, out
-    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)), cpu / requests
 
 
 def main() -> None:
@@ -170,7 +182,9 @@ def main() -> None:
             "--workers",
             "2",
             "--worker-class",
-            "sync",
+            "gthread",
+            "--threads",
+            "4",
             "--access-logfile",
             "/dev/null",
             "--log-level",
@@ -212,16 +226,22 @@ def main() -> None:
                 {"Authorization": f"Token {tokens[1]}", "If-None-Match": etag},
             ),
         }
-        rates = {name: 0.0 for name in paths}
+        rates, cpu = {name: 0.0 for name in paths}, {name: 0.0 for name in paths}
         for _ in range(ROUNDS):
             for name, (path, headers) in paths.items():
-                rates[name] += wrk(path, headers) / ROUNDS
+                rate, seconds = wrk(path, headers, server.pid)
+                rates[name] += rate / ROUNDS
+                cpu[name] += seconds / ROUNDS
         hello, page_poll, poll = rates["hello"], rates["page"], rates["api"]
-        print(f"bare view /healthz:        {hello:8.0f} req/s")
-        print(
-            f"page poll, unchanged (204): {page_poll:7.0f} req/s  ({page_poll / hello:.2f} of bare)"
-        )
-        print(f"API poll, unchanged (304): {poll:8.0f} req/s  ({poll / hello:.2f} of bare)")
+        for label, name in [
+            ("bare view /healthz:        ", "hello"),
+            ("page poll, unchanged (204):", "page"),
+            ("API poll, unchanged (304): ", "api"),
+        ]:
+            print(
+                f"{label} {rates[name]:6.0f} req/s ({rates[name] / hello:.2f} of bare), "
+                f"server CPU {cpu[name] * 1e6:4.0f} us/request"
+            )
 
         moves = []
         for code, tokens in games:
@@ -255,6 +275,8 @@ def main() -> None:
         print(
             f"BENCH api poll_vs_hello={poll / hello:.2f} "
             f"page_poll_vs_hello={page_poll / hello:.2f} "
+            f"cpu_us_hello={cpu['hello'] * 1e6:.0f} cpu_us_page_poll={cpu['page'] * 1e6:.0f} "
+            f"cpu_us_poll={cpu['api'] * 1e6:.0f} "
             f"place_token_p50_ms={p50:.1f} place_token_p99_ms={p99:.1f}"
         )
     finally:
