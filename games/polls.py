@@ -4,11 +4,11 @@ The pace: the page polls as often as a change matters to the player holding it, 
 chooses it each time it renders the game (the `every Ns` of the page's `hx-trigger`, which a new
 render replaces):
 
-- a timed window that closes within LIVE_WINDOW_SECONDS (a live game: Mingling, votes, relic
-  windows): every LIVE_SECONDS, 1 s, so that another player's move shows within about a second;
+- a running live game (the `live` preset, practice games included, whatever its timers):
+  every LIVE_SECONDS, 1 s, so that another player's (or a bot's) move shows within a second;
 - the lobby: every LOBBY_SECONDS (people sit down, the host starts);
-- an asynchronous game (windows of hours) or no deadline: every SLOW_SECONDS; a render with the
-  deadline near polls at the live pace again;
+- an asynchronous game (the `async` preset, windows of hours): every SLOW_SECONDS, except in the
+  last LIVE_WINDOW_SECONDS of a window, when a render polls at the live pace again;
 - a finished game: every FINISHED_SECONDS (only a rematch can still appear).
 A hidden tab does not poll at all, and polls at once when it is shown again (static/js/staked.js).
 
@@ -55,6 +55,8 @@ def pace(view: dict, now: datetime | None = None) -> int:
         return LOBBY_SECONDS
     if view["status"] == "finished":
         return FINISHED_SECONDS
+    if view["options"].get("preset") != "async":
+        return LIVE_SECONDS
     deadline = view.get("deadline")
     if deadline:
         left = datetime.fromisoformat(deadline) - (now or datetime.now(UTC))

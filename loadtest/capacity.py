@@ -20,7 +20,7 @@ on the same machine and takes its share of the CPU, so the figure is a lower bou
 that only serves.
 
 Phones poll at the page's own interval (`hx-trigger`, set by the server: games/polls.py), every
-second while a live game is in a timed window (a change waits on average half an interval, at
+second while a live game runs (a change waits on average half an interval, at
 worst a whole one); `--poll-seconds N` makes them poll every N seconds instead, whatever the page
 says.
 

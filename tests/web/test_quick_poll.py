@@ -154,7 +154,7 @@ def test_a_cache_without_the_poll_key_falls_back_to_the_view(
 
 
 def test_the_pace_follows_the_game(table, lobby):
-    """1 s in a live timed window, 2 s in the lobby, 10 s in an asynchronous game, 5 s after."""
+    """1 s in a running live game, 2 s in the lobby, 10 s in an asynchronous game."""
     every = re.compile(r'hx-trigger="every (\d+)s')
     assert every.search(lobby("LVHHHH").page(1)).group(1) == "2"
     assert every.search(table("LVHHHH").page(1)).group(1) == "1"
@@ -167,16 +167,19 @@ def test_the_pace_of_a_view():
     from datetime import UTC, datetime, timedelta
 
     now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    live, slow = {"preset": "live"}, {"preset": "async"}
 
-    def at(**delta) -> str:
-        return (now + timedelta(**delta)).isoformat()
+    def running(options, **delta) -> dict:
+        deadline = (now + timedelta(**delta)).isoformat() if delta else None
+        return {"status": "running", "options": options, "deadline": deadline}
 
-    assert polls.pace({"status": "lobby"}, now) == polls.LOBBY_SECONDS == 2
-    assert polls.pace({"status": "running", "deadline": at(seconds=170)}, now) == 1
-    assert polls.pace({"status": "running", "deadline": at(minutes=10)}, now) == 1
-    assert polls.pace({"status": "running", "deadline": at(hours=11)}, now) == 10
-    assert polls.pace({"status": "running", "deadline": None}, now) == 10
-    assert polls.pace({"status": "finished", "deadline": None}, now) == 5
+    assert polls.pace({"status": "lobby", "options": slow}, now) == polls.LOBBY_SECONDS == 2
+    assert polls.pace(running(live, seconds=170), now) == 1
+    assert polls.pace(running(live, minutes=30), now) == 1  # a practice game's long Mingling
+    assert polls.pace(running(slow, hours=11), now) == 10
+    assert polls.pace(running(slow, minutes=10), now) == 1  # the window's last minutes
+    assert polls.pace(running(slow), now) == 10
+    assert polls.pace({"status": "finished", "options": live, "deadline": None}, now) == 5
 
 
 def test_a_token_is_bound_to_its_game_version_and_session():
