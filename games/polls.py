@@ -44,7 +44,7 @@ FINISHED_SECONDS = 5
 SLOW_SECONDS = 10
 LIVE_WINDOW_SECONDS = 10 * 60
 
-TOKEN_SECONDS = 10 * 60
+TOKEN_SECONDS = 60 * 60  # a practice game may sit unchanged for half an hour
 _SALT = "games.polls.page"
 VIEWER_KEY_SECONDS = 10 * 60
 
