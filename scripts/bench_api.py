@@ -227,9 +227,10 @@ def main() -> None:
             ),
         }
         rates, cpu = {name: 0.0 for name in paths}, {name: 0.0 for name in paths}
-        for _ in range(ROUNDS):
-            for name, (path, headers) in paths.items():
-                rate, seconds = wrk(path, headers, server.pid)
+        order = list(paths)
+        for turn in range(ROUNDS):  # each round in another order: none always follows another
+            for name in order[turn % 3 :] + order[: turn % 3]:
+                rate, seconds = wrk(*paths[name], server.pid)
                 rates[name] += rate / ROUNDS
                 cpu[name] += seconds / ROUNDS
         hello, page_poll, poll = rates["hello"], rates["page"], rates["api"]
