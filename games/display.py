@@ -19,12 +19,11 @@ from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET
 
-from games import narration, selectors
+from games import narration, polls, selectors
 from games.models import Game
 from games.options import spectators_allowed
 from games.services import GameError
 from games.views import (
-    POLL_SECONDS,
     _roles,
     _seats,
     _tie,
@@ -104,7 +103,7 @@ def display_context(request: HttpRequest, game: Game) -> dict:
         "relic_board": relic_pages.board(view, names),
         "dining": dining_steps(view.get("last_dining"), names, view.get("last_wills")),
         "roles": _roles(view, names) if view["status"] == Game.Status.FINISHED else [],
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": polls.pace(view),
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
         "key_query": "" if open_to_all else f"&key={display_key(game.code)}",
         "narration": json.dumps(narration.narration(view)),  # the public view, as spoken lines

@@ -26,7 +26,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from games import accounts, identity, listing, selectors, services
+from games import accounts, identity, listing, polls, selectors, services
 from games import names as player_names
 from games.api.serializers import ACTIONS as ACTION_INPUTS
 from games.engine import IllegalAction, vocabulary
@@ -40,7 +40,6 @@ from games.services import GameError
 from relics import pages as relic_pages
 
 LOG_TAIL = 120  # events shown in the game's log (the newest)
-POLL_SECONDS = 2
 
 ROLE_LABELS = vocabulary.ROLE_LABELS
 TOKEN_LABELS = vocabulary.TOKEN_LABELS
@@ -343,7 +342,8 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
         "error": error,
         "phase_label": phase_label(view["phase"]),
         "is_host": seat is not None and view.get("host_seat") == seat,
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": polls.pace(view),  # the server sets the pace (games/polls.py)
+        "poll_token": polls.page_token(game.code, game.version, request.session.session_key),
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
         "join_form": join_form or SeatJoinForm(initial={"name": _display_name(request.user)}),
     }

@@ -19,10 +19,10 @@ players until a step fails; the capacity is the last step that passed. The load 
 on the same machine and takes its share of the CPU, so the figure is a lower bound for a machine
 that only serves.
 
-Phones poll at the page's own interval (`hx-trigger`, games/views.py POLL_SECONDS); with a
-2 s poll, p95 tap-to-update cannot go under about 1.9 s at any load (a change waits on average
-half an interval, at worst a whole one), so `--poll-seconds 1` measures phones polling every
-second, as the faster poll of issue 17 will make them.
+Phones poll at the page's own interval (`hx-trigger`, set by the server: games/polls.py), every
+second while a live game runs (a change waits on average half an interval, at
+worst a whole one); `--poll-seconds N` makes them poll every N seconds instead, whatever the page
+says.
 
 The last line is machine-readable:
     BENCH load players=<n> update_p95_ms=<n> action_p99_ms=<n> errors=<n>
@@ -56,7 +56,7 @@ def percentile(values: list[float], q: float) -> float:
 
 SERVER_TIMES = {
     "act": re.compile(r'"POST /g/\w+/act/\w+ [^"]*" \d+ \S+ (\d+)ms'),
-    "page": re.compile(r'"GET /g/\w+/changed\?v=\d+ [^"]*" 200 \S+ (\d+)ms'),
+    "page": re.compile(r'"GET /g/\w+/changed\?v=\d+\S* [^"]*" 200 \S+ (\d+)ms'),
 }
 
 

@@ -1,16 +1,27 @@
 """API benchmark (make bench-api): the app under gunicorn on 127.0.0.1 with PostgreSQL and Redis.
 
 Measures, in one run:
-1. requests/s of the unchanged-poll path (GET a game with a matching If-None-Match → 304)
-   against a bare Django view (/healthz) on the same server, with wrk;
+1. requests/s of the two unchanged polls against a bare Django view (/healthz) on the same
+   server, with wrk, side by side (ROUNDS rounds of the three, in turn, so that the neighbours'
+   load falls on all three alike): the API's (GET a game with a matching If-None-Match → 304)
+   and the page's (`/g/{code}/changed?v=N&p=<poll token>` → 204, with the browser's session
+   cookie), both by a seat's own player at a game with spectators off, the case that must prove
+   who is asking (games/quickpoll.py);
 2. the latency of place_token with 50 games running at once (p50, p99).
 
-The last line is machine-readable:
-    BENCH api poll_vs_hello=<ratio> place_token_p50_ms=<n> place_token_p99_ms=<n>
+The server runs as deployed (Procfile): gthread workers, 2 x 4 threads. The requests/s depend
+on what else the machine runs at that moment, so each path's server CPU per request (all the
+workers' CPU time over the requests wrk counted) is printed too: on a shared machine it is the
+steadier figure.
+
+The last line is machine-readable (`poll_vs_hello` and `cpu_us_poll` are the API's poll):
+    BENCH api poll_vs_hello=<ratio> page_poll_vs_hello=<ratio> cpu_us_hello=<n>
+    cpu_us_page_poll=<n> cpu_us_poll=<n> place_token_p50_ms=<n> place_token_p99_ms=<n>
 """
 
 from __future__ import annotations
 
+import html
 import http.client
 import json
 import os
@@ -26,8 +37,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from loadtest.stack import cpu_seconds  # noqa: E402
+
 HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8765"))
 GAMES, PLAYERS = 50, 6
+ROUNDS, ROUND_SECONDS = 5, 3
 DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/staked_bench"
 )
@@ -72,7 +87,8 @@ def guest(name: str) -> str:
 
 def start_game(i: int) -> tuple[str, list[str]]:
     tokens = [guest(f"b{i}-{seat}") for seat in range(PLAYERS)]
-    status, body, _ = request("POST", "/api/v1/games/", {"preset": "async"}, tokens[0])
+    options = {"preset": "async", "spectators": False}
+    status, body, _ = request("POST", "/api/v1/games/", options, tokens[0])
     assert status == 201, body
     code = body["code"]
     for token in tokens[1:]:
@@ -81,16 +97,58 @@ def start_game(i: int) -> tuple[str, list[str]]:
     return code, tokens
 
 
-def wrk(path: str, headers: dict, seconds: int = 8) -> float:
+def page(method: str, path: str, cookies: dict, form: str = "") -> tuple[int, str]:
+    """A browser's request: the cookies it holds, updated from the answer; (status, text)."""
+    conn = http.client.HTTPConnection(HOST, PORT, timeout=30)
+    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())}
+    if method == "POST":
+        headers |= {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "X-CSRFToken": cookies["csrftoken"],
+        }
+    conn.request(method, path, form or None, headers)
+    response = conn.getresponse()
+    text = response.read().decode()
+    for name, value in response.getheaders():
+        if name.lower() == "set-cookie":
+            key, _, rest = value.partition("=")
+            cookies[key] = rest.split(";", 1)[0]
+    conn.close()
+    return response.status, text
+
+
+def page_poller(host_token: str) -> tuple[str, dict]:
+    """A player who sat down from the invite link in a browser, at a private game that then
+    started: the poll URL of their page and their cookies."""
+    options = {"preset": "async", "spectators": False}
+    status, body, _ = request("POST", "/api/v1/games/", options, host_token)
+    assert status == 201, body
+    code, cookies = body["code"], {}
+    assert page("GET", f"/g/{code}/", cookies)[0] == 200  # the lobby: its CSRF cookie
+    assert page("POST", f"/g/{code}/join", cookies, "name=Browser")[0] == 302
+    for seat in range(PLAYERS - 2):
+        assert request("POST", f"/api/v1/games/{code}/join/", {}, guest(f"p{seat}"))[0] == 200
+    assert request("POST", f"/api/v1/games/{code}/start/", None, host_token)[0] == 200
+    status, text = page("GET", f"/g/{code}/", cookies)
+    assert status == 200, status
+    url = html.unescape(re.search(r'hx-get="(/g/[^"]+/changed[^"]+)"', text).group(1))
+    return url, cookies
+
+
+def wrk(path: str, headers: dict, server: int, seconds: int = ROUND_SECONDS) -> tuple[float, float]:
+    """Requests/s of `path`, and the server's CPU seconds (all its workers) per request."""
     args = ["wrk", "-t2", "-c16", f"-d{seconds}s"]
     for k, v in headers.items():
         args += ["-H", f"{k}: {v}"]
+    cpu = cpu_seconds(server)
     out = subprocess.run(
         args + [f"http://{HOST}:{PORT}{path}"], capture_output=True, text=True, check=True
     ).stdout
+    cpu = cpu_seconds(server) - cpu
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     assert not non2xx, out
-    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)), cpu / requests
 
 
 def main() -> None:
@@ -124,7 +182,9 @@ def main() -> None:
             "--workers",
             "2",
             "--worker-class",
-            "sync",
+            "gthread",
+            "--threads",
+            "4",
             "--access-logfile",
             "/dev/null",
             "--log-level",
@@ -152,12 +212,37 @@ def main() -> None:
             "GET", f"/api/v1/games/{code}/", token=tokens[1], headers={"If-None-Match": etag}
         )
         assert status == 304, status
-        hello = wrk("/healthz", {})
-        poll = wrk(
-            f"/api/v1/games/{code}/", {"Authorization": f"Token {tokens[1]}", "If-None-Match": etag}
-        )
-        print(f"bare view /healthz:        {hello:8.0f} req/s")
-        print(f"unchanged poll (304):      {poll:8.0f} req/s  ({poll / hello:.2f} of bare)")
+        poll_url, cookies = page_poller(guest("host"))
+        browser = {
+            "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items()),
+            "HX-Request": "true",
+        }
+        assert page("GET", poll_url, dict(cookies))[0] == 204
+        paths = {
+            "hello": ("/healthz", {}),
+            "page": (poll_url, browser),
+            "api": (
+                f"/api/v1/games/{code}/",
+                {"Authorization": f"Token {tokens[1]}", "If-None-Match": etag},
+            ),
+        }
+        rates, cpu = {name: 0.0 for name in paths}, {name: 0.0 for name in paths}
+        order = list(paths)
+        for turn in range(ROUNDS):  # each round in another order: none always follows another
+            for name in order[turn % 3 :] + order[: turn % 3]:
+                rate, seconds = wrk(*paths[name], server.pid)
+                rates[name] += rate / ROUNDS
+                cpu[name] += seconds / ROUNDS
+        hello, page_poll, poll = rates["hello"], rates["page"], rates["api"]
+        for label, name in [
+            ("bare view /healthz:        ", "hello"),
+            ("page poll, unchanged (204):", "page"),
+            ("API poll, unchanged (304): ", "api"),
+        ]:
+            print(
+                f"{label} {rates[name]:6.0f} req/s ({rates[name] / hello:.2f} of bare), "
+                f"server CPU {cpu[name] * 1e6:4.0f} us/request"
+            )
 
         moves = []
         for code, tokens in games:
@@ -190,6 +275,9 @@ def main() -> None:
         )
         print(
             f"BENCH api poll_vs_hello={poll / hello:.2f} "
+            f"page_poll_vs_hello={page_poll / hello:.2f} "
+            f"cpu_us_hello={cpu['hello'] * 1e6:.0f} cpu_us_page_poll={cpu['page'] * 1e6:.0f} "
+            f"cpu_us_poll={cpu['api'] * 1e6:.0f} "
             f"place_token_p50_ms={p50:.1f} place_token_p99_ms={p99:.1f}"
         )
     finally:

@@ -183,6 +183,7 @@ MIDDLEWARE = [
     "staked.outages.OutageMiddleware",  # a database/Redis outage answers 503, not 500
     "staked.middleware.RequestLineLimit",
     "django.middleware.security.SecurityMiddleware",
+    "games.quickpoll.QuickPoll",  # the unchanged poll, before sessions, auth and CSRF
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -6,8 +6,6 @@ import hashlib
 import secrets
 
 from django.contrib.auth import update_session_auth_hash
-from django.core.cache import cache
-from django.http import HttpResponseNotModified
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
@@ -19,9 +17,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import accounts, identity, listing, seats, selectors, services
+from games import accounts, identity, listing, polls, seats, selectors, services
 from games.api import serializers as s
-from games.api.auth import issue_token, presented_token, revoke, token_cache_key
+from games.api.auth import issue_token, presented_token, revoke
 from games.api.strict import check_types
 from games.options import spectators_allowed
 from games.services import GameError
@@ -275,6 +273,7 @@ class GameView(APIView):
     def get(self, request, code: str):
         game = selectors.game_get(code.upper())
         _may_watch(game, request.user)
+        polls.remember_viewer(game, request.auth)
         if etag(game.version) in _tags(request.headers.get("If-None-Match", "")):
             response = Response(
                 status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag(game.version)}
@@ -298,25 +297,7 @@ _game_view = GameView.as_view()
 
 @csrf_exempt  # as DRF's own views are: DRF checks CSRF for session-authenticated writes
 def game_detail(request, code: str):
-    """The poll path for API clients, before any framework work: a token and an ETag that
-    still match cost one cache round trip (token and version together) and answer 304."""
-    held = request.headers.get("If-None-Match")
-    auth = request.headers.get("Authorization", "")
-    if request.method == "GET" and held and auth.startswith("Token "):
-        code = code.upper()
-        keys = [
-            token_cache_key(auth[6:].strip()),
-            services.version_key(code),
-            services.open_key(code),
-        ]
-        found = cache.get_many(keys)
-        version = found.get(keys[1])
-        # Only where anyone signed in may watch; elsewhere the seat is checked first (below).
-        if len(found) == 3 and found[keys[2]] is True and etag(version) in _tags(held):
-            response = HttpResponseNotModified()
-            response["ETag"] = etag(version)
-            patch_vary_headers(response, PER_VIEWER)
-            return response
+    """The game for this viewer; the unchanged poll is answered before this (games/quickpoll.py)."""
     return _game_view(request, code=code)
 
 

@@ -66,6 +66,7 @@ def _normalized(html: str, code: str) -> str:
     html = html.replace(code, "CODE")
     html = re.sub(r'value="[A-Za-z0-9]{64}"', 'value="CSRF"', html)
     html = re.sub(r'"X-CSRFToken": "[A-Za-z0-9]+"', '"X-CSRFToken": "CSRF"', html)
+    html = re.sub(r"&amp;p=[\w:-]+", "&amp;p=POLL", html)  # bound to the phone's session
     html = re.sub(r'data-(deadline|now)="[^"]+"', "", html)
     html = re.sub(r"until \d\d:\d\d:\d\d UTC", "", html)
     # the table-talk poll's stamp: it changes with each table message, and starts at random

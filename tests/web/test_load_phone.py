@@ -23,7 +23,7 @@ def test_phones_play_a_whole_game_from_the_forms_they_read(table):
     rng = random.Random(7)
     first = read(t.page(1))
     assert [p.key for p in first.pollers][:1] == ["game"]
-    assert first.pollers[0].url == f"/g/{t.code}/changed?v={first.version}"
+    assert first.pollers[0].url.startswith(f"/g/{t.code}/changed?v={first.version}&p=")
     assert first.pollers[0].seconds > 0 and first.status == "running"
 
     moves = 0

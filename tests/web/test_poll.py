@@ -31,15 +31,15 @@ def test_a_poll_after_a_move_returns_the_new_partial(table):
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert "<html" not in html and f'changed?v={version + 1}"' in html
+    assert "<html" not in html and f"changed?v={version + 1}&amp;p=" in html
     assert 'title="Cleo">3<' in html
 
 
-def test_the_page_polls_every_two_seconds_only_while_visible(table):
+def test_the_page_polls_every_second_in_a_live_window_only_while_visible(table):
     t = table("LVHHHH")
     html = t.page(1)
-    assert f'hx-get="/g/{t.code}/changed?v={t.game.version}"' in html
-    assert 'hx-trigger="every 2s, visibilitychange from:document" data-poll-visible' in html
+    assert f'hx-get="/g/{t.code}/changed?v={t.game.version}&amp;p=' in html
+    assert 'hx-trigger="every 1s, visibilitychange from:document" data-poll-visible' in html
     # No trigger filter (the CSP forbids the eval it needs): staked.js holds a hidden page's polls.
     script = (Path(__file__).resolve().parents[2] / "static/js/staked.js").read_text()
     assert 'elt.hasAttribute("data-poll-visible")' in script
