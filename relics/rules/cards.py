@@ -35,6 +35,16 @@ class Relic:
     text: str
     copies: int = 1
 
+    @property
+    def bare_name(self) -> str:
+        """The name after "seat 5's" or "Your": "False Idol", never "seat 5's The False Idol"."""
+        return self.name.removeprefix("The ")
+
+    @property
+    def the_name(self) -> str:
+        """The name after a verb: "gives the False Idol", never "the The False Idol"."""
+        return f"the {self.bare_name}"
+
 
 RELICS = (
     Relic(

@@ -82,7 +82,7 @@ def resolve_choice(state: State, action: Action):
         raise IllegalAction("wrong_phase", "It is not your choice.")
     if action.args.get("choice") not in (None, choice["relic"]):
         raise IllegalAction(
-            "bad_request", f"The open choice is the {BY_ID[choice['relic']].name}'s."
+            "bad_request", f"The open choice is {BY_ID[choice['relic']].the_name}'s."
         )
     (target,) = seat_targets(action, 1)
     if target not in choice["targets"]:

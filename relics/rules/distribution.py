@@ -112,12 +112,12 @@ def hand_over(state: State, giving: dict, card: str, target: int, events: list, 
         box=data["box"] + others,
         giving={**giving, "index": giving["index"] + 1, "drawn": []},
     )
-    name = BY_ID[kind(card)].name
+    name = BY_ID[kind(card)].the_name
     events.append(  # R10.2a: the card goes face-up under the recipient's tile
         public(
             state,
             EventKind.RELIC_GIVEN,
-            f"Seat {giver} gives the {name} to seat {target}.",
+            f"Seat {giver} gives {name} to seat {target}.",
             giver=giver,
             target=target,
             relic=kind(card),
@@ -125,7 +125,7 @@ def hand_over(state: State, giving: dict, card: str, target: int, events: list, 
     )
     events.append(
         private(
-            state, [target], EventKind.RELIC_RECEIVED, f"You receive the {BY_ID[kind(card)].name}."
+            state, [target], EventKind.RELIC_RECEIVED, f"You receive {BY_ID[kind(card)].the_name}."
         )
     )
     if data_of(state)["giving"]["index"] < len(giving["order"]):
@@ -155,8 +155,8 @@ def _after_distribution(state: State):
             public(
                 state,
                 EventKind.RELIC_BANGLE,
-                f"A lone Bangle of Oaths goes back to the box: seat {lone['seat']} draws the "
-                f"{BY_ID[kind(replacement)].name} instead.",
+                f"A lone Bangle of Oaths goes back to the box: seat {lone['seat']} draws "
+                f"{BY_ID[kind(replacement)].the_name} instead.",
             )
         )
         events.append(
@@ -164,7 +164,7 @@ def _after_distribution(state: State):
                 state,
                 [lone["seat"]],
                 EventKind.RELIC_RECEIVED,
-                f"You receive the {BY_ID[kind(replacement)].name}.",
+                f"You receive {BY_ID[kind(replacement)].the_name}.",
             )
         )
     state = update(state, holdings=holdings, deck=deck, box=box, giving=None, distributed=True)

@@ -106,7 +106,7 @@ class SacredRelics(hooks.Module):
                 public(
                     state,
                     EventKind.RELIC_TIMEOUT,
-                    f"Time is up for the {BY_ID[window['as']].name}.",
+                    f"Time is up for {BY_ID[window['as']].the_name}.",
                 )
             ]
             return close_window(state, window["card"]), events, False

@@ -171,7 +171,7 @@ def use_relic(state: State, action: Action, now: float):
         raise IllegalAction("wrong_phase", "It is not your relic's window (R10.3).")
     if relic != window["as"]:
         raise IllegalAction(
-            "bad_request", f"The open window is for the {BY_ID[window['as']].name}."
+            "bad_request", f"The open window is for {BY_ID[window['as']].the_name}."
         )
     card = window["card"]
     handler = WINDOW_EFFECTS[relic]
@@ -208,7 +208,7 @@ def _bell(state, seat, card, action, now):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat} rings the Ritual Bell: seat {target}'s {BY_ID[kind(hit)].name} is "
+            f"Seat {seat} rings the Ritual Bell: seat {target}'s {BY_ID[kind(hit)].bare_name} is "
             "negated this round.",
         )
     ]
@@ -217,7 +217,7 @@ def _bell(state, seat, card, action, now):
             state,
             [target],
             EventKind.RELIC_NEGATED,
-            f"Your {BY_ID[kind(hit)].name} is negated this round.",
+            f"Your {BY_ID[kind(hit)].bare_name} is negated this round.",
         )
     )
     return close_window(state, card), events, False
@@ -242,17 +242,17 @@ def _ring(state, seat, card, action, now):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat}'s Signet Ring swaps with seat {target}'s {BY_ID[kind(hit)].name}.",
+            f"Seat {seat}'s Signet Ring swaps with seat {target}'s {BY_ID[kind(hit)].bare_name}.",
         )
     ]
     events.append(
         private(
-            state, [seat], EventKind.RELIC_RECEIVED, f"You now hold the {BY_ID[kind(hit)].name}."
+            state, [seat], EventKind.RELIC_RECEIVED, f"You now hold {BY_ID[kind(hit)].the_name}."
         )
     )
     events.append(
         private(
-            state, [target], EventKind.RELIC_RECEIVED, f"You now hold the {BY_ID[kind(card)].name}."
+            state, [target], EventKind.RELIC_RECEIVED, f"You now hold {BY_ID[kind(card)].the_name}."
         )
     )
     return close_window(state, card), events, False
@@ -272,7 +272,8 @@ def _hindsight(state, seat, card, action, now):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat}'s Hindsight Looking Glass copies seat {target}'s {BY_ID[relic].name}.",
+            f"Seat {seat}'s Hindsight Looking Glass copies "
+            f"seat {target}'s {BY_ID[relic].bare_name}.",
         )
     ]
     if relic in (RelicId.RITUAL_BELL, RelicId.SIGNET_RING):  # earlier in the order: it acts at once

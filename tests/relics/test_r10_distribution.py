@@ -42,6 +42,11 @@ SIX_NAMES = {
 }
 
 
+def the(name: str) -> str:
+    """A card's name after a verb, in plain English: "the False Idol", not "the The False Idol"."""
+    return "the False Idol" if name == "The False Idol" else f"the {name}"
+
+
 def wanted_for(n: int) -> dict[int, str]:
     pool = [r for r in ALL if r != "bangle_of_oaths"]
     return {s: pool[s - 1] for s in range(1, n + 1)}
@@ -235,13 +240,13 @@ def test_r10_2a_the_public_log_names_each_recipient_and_the_card_once_given():
     for e in given:
         giver, target = e.data["giver"], e.data["target"]
         assert e.text.startswith(f"Seat {giver} gives "), e.text
-        assert e.text.endswith(f" {SIX_NAMES[target]} to seat {target}."), e.text
+        assert e.text.endswith(f" {the(SIX_NAMES[target])} to seat {target}."), e.text
         assert e.data["relic"] == SIX[target]
     received = [e for e in t.events if e.kind == "relic_received"]
     assert sorted(e.audience for e in received) == [(seat,) for seat in range(1, 7)]
     for e in received:
         (seat,) = e.audience
-        assert e.text.endswith(f" {SIX_NAMES[seat]}."), e.text
+        assert e.text.endswith(f" {the(SIX_NAMES[seat])}."), e.text
 
 
 def test_r10_2a_every_seat_and_spectators_see_who_holds_which_relic():
@@ -317,3 +322,13 @@ def test_r10_2_relics_enter_only_after_round_ones_dining():
     assert t.state.round == 1 and t.state.phase == "give_relic"
     assert t.state.dining.examiner is not None and t.state.dining.alpha_elected == 4
     assert pending(t.state, 4)[0]["action"] == "give_relic"
+
+
+def test_r10_2a_no_log_line_doubles_the_article_of_the_false_idol():
+    """Seat 5 receives The False Idol: "gives the False Idol", "You receive the False Idol"."""
+    t = at_distribution("LVHHHH", SIX)
+    give_all(t, SIX)
+    texts = [e.text for e in t.events if e.kind in ("relic_given", "relic_received")]
+    assert any("False Idol" in text for text in texts)
+    assert not [text for text in texts if "the The" in text or "'s The" in text]
+    assert "You receive the False Idol." in texts

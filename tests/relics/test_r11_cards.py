@@ -118,10 +118,7 @@ def test_r11_ritual_bell_tells_the_target_and_the_table_which_relic_it_negates()
     assert private.audience == (5,) and "False Idol" in private.text
     public = [e for e in t.events if e.kind == "relic_used"][-1]
     assert public.audience is None  # R10.2a: the Bell token lies on a face-up card
-    assert (
-        public.text
-        == "Seat 1 rings the Ritual Bell: seat 5's The False Idol is negated this round."
-    )
+    assert public.text == "Seat 1 rings the Ritual Bell: seat 5's False Idol is negated this round."
     (idol,) = [h for h in t.view(None)["relics"]["holdings"] if h["seat"] == 5]
     assert idol["negated"] and idol["markers"] == [{"relic": "ritual_bell", "round": 2}]
 
@@ -149,7 +146,7 @@ def test_r11_signet_ring_swaps_the_ring_with_the_targeted_relic():
     got = {e.audience: e.text for e in t.events if e.kind == "relic_received" and e.round == 2}
     assert "False Idol" in got[(2,)] and "Signet Ring" in got[(5,)]
     public = [e for e in t.events if e.kind == "relic_used"][-1]
-    assert public.text == "Seat 2's Signet Ring swaps with seat 5's The False Idol."
+    assert public.text == "Seat 2's Signet Ring swaps with seat 5's False Idol."
 
 
 def test_r11_signet_ring_cannot_target_the_crown_of_solomon():
