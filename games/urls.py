@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from games import display, seat_pages, views
+from games import display, news_pages, seat_pages, views
 from staked.limits import limited
 
 # The path converters (<code:...>, <seat:...>, ...) are registered by GamesConfig.ready.
@@ -29,6 +29,7 @@ urlpatterns = [
     path("g/<code:code>/seats/<seat:seat>/bot", seat_pages.seat_bot, name="seat-bot"),
     path("g/<code:code>/seats/<seat:seat>/invite", seat_pages.seat_invite, name="seat-invite"),
     path("g/<code:code>/claim/<token:token>", new_guest(seat_pages.seat_claim), name="seat-claim"),
+    path("g/<code:code>/news/<int:number>", news_pages.news_read, name="news-read"),
     path("g/<code:code>/rematch", limited("games")(seat_pages.rematch), name="rematch"),
     path("t/<code:code>/", display.display, name="display"),
     path("t/<code:code>/changed", display.display_changed, name="display-changed"),

@@ -364,6 +364,9 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
         context["my"] = next(s for s in context["seats"] if s["is_me"])
         context["role_label"] = ROLE_LABELS.get(me.get("role"), "")
         context["knowledge"] = [_fact(k, names) for k in me.get("knowledge", [])]
+        from games.news_pages import cards as news_cards  # news_pages imports this module
+
+        context["news"] = news_cards(game, me["seat"], names)
         context["hand"] = _hand(me.get("tokens", []))
         context["placed"] = [
             {
