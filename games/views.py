@@ -35,6 +35,7 @@ from games.forms import CreateForm, JoinForm, OptionsForm, SeatJoinForm, action_
 from games.models import Game
 from games.seats import seen as mark_seen
 from games.services import GameError
+from games.wording import for_people, tie_sentence
 from relics import pages as relic_pages
 
 LOG_TAIL = 120  # events shown in the game's log (the newest)
@@ -337,7 +338,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
     seat = me["seat"] if me else None
     events = selectors.events_tail(game, seat, LOG_TAIL)
     for e in events:
-        e["text"] = with_names(e["text"], names, e["data"])
+        e["text"] = for_people(e["text"], names, e["data"])
     events.reverse()
     status = view["status"]
     context = {
@@ -347,7 +348,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
         "names": names,
         "seats": _seats(view, me),
         "events": events,
-        "error": error,
+        "error": error and for_people(error, names),
         "phase_label": phase_label(view["phase"]),
         "is_host": seat is not None and view.get("host_seat") == seat,
         "poll_seconds": POLL_SECONDS,
@@ -557,18 +558,20 @@ def _tie(tie: dict | None, names: dict[int, str]) -> dict | None:
         "candidates": _targets(tie["candidates"], names),
         "voters": _targets(tie["voters"], names),
         "voted": set(tie.get("voted", [])),
+        "sentence": tie_sentence(tie, names),
+        "decider_name": _who(tie.get("decider"), names),
     }
 
 
 def _who(seat: int | None, names: dict[int, str]) -> SafeString | None:
-    """'<bdi class="name">Eli</bdi> (seat 5)': for the page (plain text: _plain_who)."""
+    """'<bdi class="name">Eli</bdi>': a person by name (plain text: _plain_who)."""
     if seat is None:
         return None
-    return format_html("{} (seat {})", player_names.as_html(names.get(seat, "?")), seat)
+    return player_names.as_html(names.get(seat, "?"))
 
 
 def _plain_who(seat: int, names: dict[int, str]) -> str:
-    return f"{player_names.quoted(names.get(seat, '?'))} (seat {seat})"
+    return player_names.quoted(names.get(seat, "?"))
 
 
 def dining_steps(

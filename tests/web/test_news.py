@@ -53,7 +53,7 @@ def test_got_it_dismisses_the_card_on_every_device_of_that_seat(table):
     html = t.phone(4).post(f"/g/{t.code}/news/{number}").content.decode()
     assert not news_numbers(html)
     assert not news_numbers(second_device.get(f"/g/{t.code}/").content.decode())
-    assert "Cleo</bdi> (seat 3) is a Hunter" in html  # still in "What you know"
+    assert "Cleo</bdi> is a Hunter" in html  # still in "What you know"
 
 
 def test_nobody_dismisses_another_seats_news(table):
