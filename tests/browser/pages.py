@@ -219,6 +219,23 @@ class Phone:
                .filter(([, h]) => h < 44)"""
         )
         assert small == [], small
+        self.check_tap_targets()
+
+    def check_tap_targets(self) -> None:
+        """Every control on the page a finger can reach is at least 44×44 px (a checkbox or
+        radio button counts as its label, which is what a finger taps)."""
+        small = self.page.evaluate(
+            """Array.from(document.querySelectorAll(
+                 'a[href], button, select, summary, input:not([type=hidden]), textarea'))
+               .map(el => (el.matches('input[type=radio], input[type=checkbox]')
+                           && el.closest('label')) || el)
+               .filter(el => el.offsetParent !== null && !el.closest('.visually-hidden, .skip'))
+               .map(el => [el.tagName + ' ' + el.textContent.trim().slice(0, 30),
+                           Math.round(el.getBoundingClientRect().width),
+                           Math.round(el.getBoundingClientRect().height)])
+               .filter(([, w, h]) => w < 44 || h < 44)"""
+        )
+        assert small == [], small
 
     def check_in_first_screen(self, selector: str) -> None:
         """`selector` is visible without scrolling: its top inside the first 844 px."""
