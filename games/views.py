@@ -26,7 +26,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from games import identity, listing, selectors, services
+from games import identity, listing, selectors, services, waiting
 from games import names as player_names
 from games.api.serializers import ACTIONS as ACTION_INPUTS
 from games.engine import IllegalAction
@@ -380,6 +380,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
         ]
     context["actions"] = [_action(p, names, view) for p in view.get("pending", [])]
     context["relic_board"] = relic_pages.board(view, names)
+    context["waiting"] = waiting.reason(view, names, context["relic_board"])
     context["my_relics"] = relic_pages.mine(me)
     context["tie"] = _tie(view.get("tie"), names)
     context["dining"] = dining_steps(view.get("last_dining"), names, view.get("last_wills"))

@@ -99,7 +99,9 @@
     });
     var open = [];
     root.querySelectorAll("details[data-keep-open][open]").forEach(function (d) { open.push(d.id); });
-    kept = { checked: checked, open: open };
+    var closed = [];
+    root.querySelectorAll("details[data-keep-closed]:not([open])").forEach(function (d) { closed.push(d.id); });
+    kept = { checked: checked, open: open, closed: closed };
   }
 
   function restore(root) {
@@ -113,6 +115,10 @@
     kept.open.forEach(function (id) {
       var d = document.getElementById(id);
       if (d) d.open = true;
+    });
+    kept.closed.forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d) d.open = false;
     });
     kept = null;
   }
