@@ -12,6 +12,8 @@ except ImportError:  # conftest.py skips the browser tests (or fails them in CI)
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
 TOKEN_CLASS = re.compile(r"token-(stake|feast|double_stake|investigation)")
+# axe-core from the npm registry, kept beside the tests (vendor/README.md): never served to players.
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 RULE_ID = re.compile(r"\bR\d+(?:\.\d+)+[a-z]?\b|\(R\d+[a-z]?\)")
 
 
@@ -236,6 +238,20 @@ class Phone:
                .filter(([, w, h]) => w < 44 || h < 44)"""
         )
         assert small == [], small
+
+    def check_accessibility(self) -> None:
+        """axe-core finds no serious or critical violation on the page as it is now (contrast
+        included). Evaluated through the browser's devtools, so the page's CSP is untouched."""
+        self.page.wait_for_load_state()
+        if not self.page.evaluate("() => typeof window.axe === 'object'"):
+            self.page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+        found = self.page.evaluate(
+            """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+                 .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                 .map(v => [v.id, v.impact, v.nodes.slice(0, 4).map(n =>
+                     n.target.join(' ') + ' | ' + (n.failureSummary || '').slice(0, 160))])"""
+        )
+        assert found == [], found
 
     def check_in_first_screen(self, selector: str) -> None:
         """`selector` is visible without scrolling: its top inside the first 844 px."""
