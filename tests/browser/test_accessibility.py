@@ -38,7 +38,7 @@ def test_home_rules_and_the_lobby_pass_axe(phones, artifacts):
     ana.page.goto("/")
     check(ana, artifacts / "home.png")
     ana.page.goto("/rules/")
-    check(ana)
+    check(ana, artifacts / "rules.png")
     ana.page.goto("/rules/dining/")
     check(ana)
     code = ana.open_table()
@@ -46,7 +46,7 @@ def test_home_rules_and_the_lobby_pass_axe(phones, artifacts):
     ana.page.locator(".options-edit summary").click()
     check(ana)
     ben.page.goto(f"/g/{code}/")
-    check(ben)
+    check(ben, artifacts / "lobby-invitee-axe.png")
 
 
 def test_every_phase_of_a_game_passes_axe(phones, artifacts):
@@ -54,13 +54,13 @@ def test_every_phase_of_a_game_passes_axe(phones, artifacts):
     ana, ben, cleo = table[0], table[1], table[2]
     check(ana, artifacts / "mingling-lord-with-news.png")  # the night news card is up
     check(cleo, artifacts / "mingling-hunter.png")
-    ben.page.locator(".role-card summary").scroll_into_view_if_needed()
+    check(ben, artifacts / "mingling-vampire-with-news.png")
 
     play_by_services(code, TIE)  # a tie for the most Stakes: Cleo and Dev
     expect(ana.page.locator("#game .tie-who")).to_be_visible()
     check(ana, artifacts / "tie-vote-lord.png")
     ana.page.goto(f"/t/{code}/")  # the room screen, as a player's phone opens it
-    check(ana)
+    check(ana, artifacts / "room-screen-on-a-phone.png")
     ana.page.goto(f"/g/{code}/")
 
 
@@ -71,15 +71,15 @@ def test_recap_ghost_and_end_screens_pass_axe(phones, artifacts):
     play_by_services(code, ROUND_1)
     services.action_apply(code=code, user=users[3], name="choose_examiner", args={"target": 4})
     cleo.wait_for_round(2)
-    check(cleo)
+    check(cleo, artifacts / "round-2-examined-hunter.png")
     table[3].wait_for_round(2)
     check(table[3], artifacts / "round-2-examiner-news.png")
 
     play_by_services(code, ROUND_2)
     ben.wait_for_round(3)
-    check(ben)
+    check(ben, artifacts / "staked-news-vampire.png")
     ben.got_it()
-    check(ben)
+    check(ben, artifacts / "ghost-vote-vampire.png")
     services.action_apply(code=code, user=users[2], name="intervention_vote", args={"target": 3})
     play_by_services(code, ROUND_3)
     for phone in (ana, cleo):
