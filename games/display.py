@@ -30,8 +30,8 @@ from games.views import (
     dining_steps,
     phase_label,
     qr_svg,
-    with_names,
 )
+from games.wording import for_people
 from relics import pages as relic_pages
 
 EVENTS_SHOWN = 6
@@ -90,7 +90,7 @@ def display_context(request: HttpRequest, game: Game) -> dict:
     view = selectors.game_view(game, None)  # never the signed-in user's: a shared screen
     names = {s["seat"]: s["name"] for s in view["seats"]}
     events = selectors.events_tail(game, None, EVENTS_SHOWN)
-    events = [{**e, "text": with_names(e["text"], names, e["data"])} for e in events]
+    events = [{**e, "text": for_people(e["text"], names, e["data"])} for e in events]
     events.reverse()
     open_to_all = spectators_allowed(game.options)
     context = {

@@ -81,6 +81,9 @@ class Player(models.Model):
     # When this seat's player last loaded the game (a page or an API view), to the minute: for the
     # organisers' "who is waiting on whom" (games.seats.seen). None: never, or a new player.
     last_seen_at = models.DateTimeField(null=True, blank=True)
+    # The game's Event seqs of the private news this seat tapped "Got it" on (games.news): kept
+    # here, not in a browser, so the seat's second device agrees.
+    news_read = models.JSONField(default=list, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from games import display, practice_pages, seat_pages, views
+from games import display, news_pages, practice_pages, seat_pages, views
 from staked.limits import limited
 
 # The path converters (<code:...>, <seat:...>, ...) are registered by GamesConfig.ready.
@@ -31,6 +31,7 @@ urlpatterns = [
     path("g/<code:code>/seats/<seat:seat>/invite", seat_pages.seat_invite, name="seat-invite"),
     path("g/<code:code>/claim/<token:token>", new_guest(seat_pages.seat_claim), name="seat-claim"),
     path("g/<code:code>/coach", practice_pages.coach_switch, name="coach"),
+    path("g/<code:code>/news/<int:number>", news_pages.news_read, name="news-read"),
     path("g/<code:code>/rematch", limited("games")(seat_pages.rematch), name="rematch"),
     path("t/<code:code>/", display.display, name="display"),
     path("t/<code:code>/changed", display.display_changed, name="display-changed"),

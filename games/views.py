@@ -26,7 +26,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from games import accounts, identity, listing, polls, selectors, services
+from games import accounts, identity, listing, polls, selectors, services, waiting
 from games import names as player_names
 from games.api.serializers import ACTIONS as ACTION_INPUTS
 from games.engine import IllegalAction, vocabulary
@@ -37,6 +37,7 @@ from games.models import Game
 from games.options import spectators_allowed
 from games.seats import seen as mark_seen
 from games.services import GameError
+from games.wording import for_people, tie_sentence
 from relics import pages as relic_pages
 
 LOG_TAIL = 120  # events shown in the game's log (the newest)
@@ -329,7 +330,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
     seat = me["seat"] if me else None
     events = selectors.events_tail(game, seat, LOG_TAIL)
     for e in events:
-        e["text"] = with_names(e["text"], names, e["data"])
+        e["text"] = for_people(e["text"], names, e["data"])
     events.reverse()
     status = view["status"]
     context = {
@@ -339,7 +340,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
         "names": names,
         "seats": _seats(view, me),
         "events": events,
-        "error": error,
+        "error": error and for_people(error, names),
         "phase_label": phase_label(view["phase"]),
         "is_host": seat is not None and view.get("host_seat") == seat,
         "poll_seconds": polls.pace(view),  # the server sets the pace (games/polls.py)
@@ -357,6 +358,9 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
         context["my"] = next(s for s in context["seats"] if s["is_me"])
         context["role_label"] = ROLE_LABELS.get(me.get("role"), "")
         context["knowledge"] = [_fact(k, names) for k in me.get("knowledge", [])]
+        from games.news_pages import cards as news_cards  # news_pages imports this module
+
+        context["news"] = news_cards(game, me["seat"], names)
         context["hand"] = _hand(me.get("tokens", []))
         context["placed"] = [
             {
@@ -369,6 +373,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
         ]
     context["actions"] = [_action(p, names, view) for p in view.get("pending", [])]
     context["relic_board"] = relic_pages.board(view, names)
+    context["waiting"] = waiting.reason(view, names, context["relic_board"])
     context["my_relics"] = relic_pages.mine(me)
     context["tie"] = _tie(view.get("tie"), names)
     context["dining"] = dining_steps(view.get("last_dining"), names, view.get("last_wills"))
@@ -547,18 +552,20 @@ def _tie(tie: dict | None, names: dict[int, str]) -> dict | None:
         "candidates": _targets(tie["candidates"], names),
         "voters": _targets(tie["voters"], names),
         "voted": set(tie.get("voted", [])),
+        "sentence": tie_sentence(tie, names),
+        "decider_name": _who(tie.get("decider"), names),
     }
 
 
 def _who(seat: int | None, names: dict[int, str]) -> SafeString | None:
-    """'<bdi class="name">Eli</bdi> (seat 5)': for the page (plain text: _plain_who)."""
+    """'<bdi class="name">Eli</bdi>': a person by name (plain text: _plain_who)."""
     if seat is None:
         return None
-    return format_html("{} (seat {})", player_names.as_html(names.get(seat, "?")), seat)
+    return player_names.as_html(names.get(seat, "?"))
 
 
 def _plain_who(seat: int, names: dict[int, str]) -> str:
-    return f"{player_names.quoted(names.get(seat, '?'))} (seat {seat})"
+    return player_names.quoted(names.get(seat, "?"))
 
 
 def dining_steps(

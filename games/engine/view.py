@@ -268,7 +268,17 @@ def _tie(state: State) -> dict[str, Any] | None:
         "voters": list(tie.voters),
         "voted": [v.voter for v in tie.votes] if tie.decider is None else [],
         "decider": tie.decider,
+        "tallies": _tallies(state, tie.kind, tie.candidates),
     }
+
+
+def _tallies(state: State, kind: str, candidates) -> list[dict[str, int]] | None:
+    """The votes each tied player has (public: Dining revealed every token, R4.3, R4.4), with
+    automatic ones (an unplaced token, a Last Will) counted; None for a Ghost vote's tie."""
+    if state.dining is None or kind not in ("elimination", "examination", "election"):
+        return None
+    tally = dining.feast_tally(state) if kind == "election" else dining.stake_tally(state)
+    return [{"seat": c, "count": tally.get(c, 0)} for c in candidates]
 
 
 def _dining(d: Dining | None) -> dict[str, Any] | None:

@@ -61,6 +61,33 @@
     });
   }
 
+  // --- secrets close by themselves: "What you know" ([data-auto-hide] seconds after it was
+  // opened, and at once when the player leaves the page), so a glance at the phone later shows
+  // only what the table knows. A live refresh in between keeps it open until its time is up. ---
+  var openedAt = {};
+
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (!d.matches || !d.matches("details[data-auto-hide]")) return;
+    if (d.open && !openedAt[d.id]) openedAt[d.id] = Date.now();
+    if (!d.open) delete openedAt[d.id];
+  }, true);
+
+  function autoHide(all) {
+    document.querySelectorAll("details[data-auto-hide][open]").forEach(function (d) {
+      var limit = parseFloat(d.getAttribute("data-auto-hide")) * 1000;
+      if (all || !openedAt[d.id] || Date.now() - openedAt[d.id] >= limit) {
+        d.open = false;
+        delete openedAt[d.id];
+      }
+    });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") autoHide(true);
+  });
+  window.addEventListener("pagehide", function () { autoHide(true); });
+
   // --- keep what the player was choosing when the game refreshes under their finger ----------
   var kept = null;
 
@@ -72,7 +99,9 @@
     });
     var open = [];
     root.querySelectorAll("details[data-keep-open][open]").forEach(function (d) { open.push(d.id); });
-    kept = { checked: checked, open: open };
+    var closed = [];
+    root.querySelectorAll("details[data-keep-closed]:not([open])").forEach(function (d) { closed.push(d.id); });
+    kept = { checked: checked, open: open, closed: closed };
   }
 
   function restore(root) {
@@ -86,6 +115,10 @@
     kept.open.forEach(function (id) {
       var d = document.getElementById(id);
       if (d) d.open = true;
+    });
+    kept.closed.forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d) d.open = false;
     });
     kept = null;
   }
@@ -160,7 +193,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     setUp(document);
-    setInterval(tick, 1000);
+    setInterval(function () { tick(); autoHide(false); }, 1000);
   });
   // Polls ([data-poll-visible]) only while the page is in view. Not a trigger filter: those are
   // eval'd, and the Content-Security-Policy allows no eval.

@@ -30,7 +30,8 @@ ROLE_OF_NAME = {"a Hunter": "hunter", "a Vampire": "vampire", "the Vampire Lord"
 NAME_OF_ROLE = {role: name for name, role in ROLE_OF_NAME.items()}
 PRIVATE_KINDS = {"night", "token_placed", "intervention_vote", "tie_vote", "examined", "mesmerized"}
 SEAT_KEYS = {"seat", "name", "alive", "alpha", "protected", "is_bot", "afk", "placed_by"}
-TIE_KEYS = {"kind", "candidates", "voters", "voted", "decider"}
+# "tallies": the votes each tied player has, public once Dining revealed the tokens (issue 14)
+TIE_KEYS = {"kind", "candidates", "voters", "voted", "decider", "tallies"}
 # Always refused, whatever the phase: a seat probing the server for secrets.
 PROBES = [
     ("tiebreak_vote", {"target": 99}),

@@ -12,6 +12,9 @@ except ImportError:  # conftest.py skips the browser tests (or fails them in CI)
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
 TOKEN_CLASS = re.compile(r"token-(stake|feast|double_stake|investigation)")
+# axe-core from the npm registry, kept beside the tests (vendor/README.md): never served to players.
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+RULE_ID = re.compile(r"\bR\d+(?:\.\d+)+[a-z]?\b|\(R\d+[a-z]?\)")
 
 
 class Phone:
@@ -124,6 +127,7 @@ class Phone:
 
     def place(self, token: str, seat: int) -> None:
         self.page.wait_for_selector('form[data-action="place_token"]')
+        self.read_takeover_news()
         self.choose_token(token)
         self.choose_target(seat)
         self.confirm()
@@ -131,8 +135,21 @@ class Phone:
     def dial(self, action: str, seat: int) -> None:
         """Turn a dial: the Ghost dial, a tie vote, or the round-1 examiner choice."""
         self.page.wait_for_selector(f'form[data-action="{action}"]')
+        self.read_takeover_news()
         self.choose_target(seat, action)
         self.confirm(action)
+
+    def got_it(self) -> None:
+        """Tap "Got it" on the first news card, and wait for it to go."""
+        card = self.page.locator("#game .news").first
+        number = card.get_attribute("data-news")
+        card.get_by_role("button", name="Got it").click()
+        expect(self.page.locator(f'#game .news[data-news="{number}"]')).to_have_count(0)
+
+    def read_takeover_news(self) -> None:
+        """News that takes over the screen (being Mesmerized) is read before anything else."""
+        while self.page.locator("#game .news-takeover").count():
+            self.got_it()
 
     def alert(self) -> str:
         found = self.page.locator("#game [role=alert]")
@@ -204,6 +221,52 @@ class Phone:
                .filter(([, h]) => h < 44)"""
         )
         assert small == [], small
+        self.check_tap_targets()
+
+    def check_tap_targets(self) -> None:
+        """Every control on the page a finger can reach is at least 44×44 px (a checkbox or
+        radio button counts as its label, which is what a finger taps)."""
+        small = self.page.evaluate(
+            """Array.from(document.querySelectorAll(
+                 'a[href], button, select, summary, input:not([type=hidden]), textarea'))
+               .map(el => (el.matches('input[type=radio], input[type=checkbox]')
+                           && el.closest('label')) || el)
+               .filter(el => el.offsetParent !== null && !el.closest('.visually-hidden, .skip'))
+               .map(el => [el.tagName + ' ' + el.textContent.trim().slice(0, 30),
+                           Math.round(el.getBoundingClientRect().width),
+                           Math.round(el.getBoundingClientRect().height)])
+               .filter(([, w, h]) => w < 44 || h < 44)"""
+        )
+        assert small == [], small
+
+    def check_accessibility(self) -> None:
+        """axe-core finds no serious or critical violation on the page as it is now (contrast
+        included). Evaluated through the browser's devtools, so the page's CSP is untouched."""
+        self.page.wait_for_load_state()
+        # The Dining's reveal fades its steps in: judge the page as it ends, not mid-fade.
+        self.page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+        if not self.page.evaluate("() => typeof window.axe === 'object'"):
+            self.page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+        found = self.page.evaluate(
+            """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+                 .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                 .map(v => [v.id, v.impact, v.nodes.slice(0, 4).map(n =>
+                     n.target.join(' ') + ' | ' + (n.failureSummary || '').slice(0, 160))])"""
+        )
+        assert found == [], found
+
+    def check_in_first_screen(self, selector: str) -> None:
+        """`selector` is visible without scrolling: its top inside the first 844 px."""
+        self.page.evaluate("window.scrollTo(0, 0)")
+        box = self.page.locator(selector).first.bounding_box()
+        assert box is not None, f"{selector} is not shown"
+        assert 0 <= box["y"] and box["y"] + min(box["height"], 120) <= 844, (selector, box)
+
+    def check_words_for_people(self) -> None:
+        """No rule ID in anything the player can read (they are for developers and the rules)."""
+        text = self.page.locator("body").inner_text()
+        found = RULE_ID.findall(text)
+        assert not found, found
 
     def screenshot(self, path: Path, *, selector: str | None = None, full_page=False) -> None:
         if selector:

@@ -95,7 +95,7 @@ def test_r10_a_relic_round_distribution_and_the_bell_window_through_the_pages(ph
         board = phone.page.locator("[data-relic-board]")
         expect(board.locator('[data-relic-window="ritual_bell"]')).to_be_visible()
         expect(board.locator(".countdown-value")).to_have_text(re.compile(r"⏱ [01]:\d\d"))
-        expect(board).to_contain_text("Ana (seat 1) chooses or passes.")  # R10.2a: public
+        expect(board).to_contain_text("Ana chooses or passes.")  # R10.2a: public
         expect(board.locator('[data-holder="2"]')).to_contain_text("Signet Ring")
     ana, ben = by_seat[1], by_seat[2]
     bell = ana.page.locator('form[data-action="use_relic"]')
@@ -110,6 +110,6 @@ def test_r10_a_relic_round_distribution_and_the_bell_window_through_the_pages(ph
     for phone in table:
         expect(phone.page.locator("#game .status-bar .phase")).to_have_text("Mingling")
         expect(phone.page.locator("#game")).to_contain_text(
-            "Seat 1 (Ana) rings the Ritual Bell: seat 2 (Ben)'s Signet Ring is negated this round."
+            "Ana rings the Ritual Bell: Ben's Signet Ring is negated this round."
         )
     expect(ana.page.locator('[data-my-relic="ritual_bell"]')).not_to_contain_text("negated")

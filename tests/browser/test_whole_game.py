@@ -14,6 +14,11 @@ import pytest
 
 from tests.browser.pages import Phone, seat_six
 
+try:
+    from playwright.sync_api import expect
+except ImportError:  # conftest.py skips the browser tests (or fails them in CI) with the reason
+    expect = None
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROUND_1_TIE = {  # Stakes: seats 3 and 4 tie on 4; Feasts: seats 5 and 6 tie on 2
@@ -58,6 +63,12 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
             phone.place(token, target)
 
     # The Stakes tie (seats 3 and 4): with no Ghosts, every living player turns a dial (R5.3).
+    # It reads as names and the count that tied them, never a number beside a name (issue 14).
+    expect(ana.page.locator("#game .tie-who")).to_have_text(
+        "Cleo and Dev are tied with 4 Stakes each."
+    )
+    ana.check_words_for_people()
+    ana.screenshot(artifacts / "tie-vote.png")
     for phone, vote in zip(table, STAKES_TIE_VOTES, strict=True):
         phone.dial("tiebreak_vote", vote)
     cleo = table[2]
@@ -96,6 +107,7 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
 
     # --- the end screen: every role, who was Mesmerized, who won ------------------------------
     for phone in table:
+        phone.check_words_for_people()  # the open log included
         end = phone.text("#game .end")
         assert "The Hunters win!" in end
         for seat, role in roles.items():
@@ -171,7 +183,8 @@ def test_an_illegal_tap_shows_the_rule_and_changes_nothing(phones, artifacts):
     tab.choose_target(4)
     tab.confirm(expect=400)
     alert = stale.locator("#game [role=alert]").inner_text()
-    assert "You may not place two of your tokens on the same player (R3.1)." in alert
+    assert "You may not place two of your tokens on the same player." in alert
+    tab.check_words_for_people()
     # Nothing changed: the Feast is still in hand, and the answer shows the game as it is.
     assert tab.version() == before + 1  # Ben's Stake, which the stale tab had not seen
     assert "Feast" in stale.locator("#game .hand").first.inner_text()

@@ -56,7 +56,8 @@ TOKENS = ("stake", "feast", "double_stake", "investigation")
 ACTIONS = ("place_token", "intervention_vote", "tiebreak_vote", "choose_examiner", "nonsense")
 ROLE_WORDS = re.compile(r'"(hunter|vampire|vampire_lord)"')
 TOKEN_WORDS = re.compile(r'"(stake|feast|double_stake|investigation)"')
-TIE_KEYS = {"kind", "candidates", "voters", "voted", "decider"}
+# "tallies": the votes each tied player has, public once Dining revealed the tokens (issue 14)
+TIE_KEYS = {"kind", "candidates", "voters", "voted", "decider", "tallies"}
 
 
 def vampire_side(role):

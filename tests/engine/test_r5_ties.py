@@ -211,7 +211,7 @@ def test_r5_3_without_ghosts_a_second_tie_means_nobody_is_eliminated():
 
 
 def test_r5_3_without_ghosts_a_second_election_tie_means_no_alpha():
-    # Round 1: seat 3 is examined; seats 5 and 6 tie for the most Feasts (3 each), no Ghosts.
+    # Round 1: seat 3 is examined; seats 5 and 6 tie for the most Feasts (2 each), no Ghosts.
     t = Table("LVHHHH")
     t.mingle(
         {1: "S3 S4 F5", 2: "S3 S4 F6", 3: "S4 S5 F6", 4: "S3 S5 F1", 5: "S3 S6 F4", 6: "S3 S4 F5"}
@@ -224,6 +224,7 @@ def test_r5_3_without_ghosts_a_second_election_tie_means_no_alpha():
         "voters": [1, 2, 3, 4, 5, 6],
         "voted": [],
         "decider": None,
+        "tallies": [{"seat": 5, "count": 2}, {"seat": 6, "count": 2}],  # issue 14: the count
     }
     t.vote({1: 5, 2: 5, 3: 5, 4: 6, 5: 6, 6: 6})
     assert t.state.round == 2

@@ -216,6 +216,7 @@ def test_r7_4_an_intervention_tie_the_latest_ghost_did_not_vote_in_opens_their_c
         "voters": [4],
         "voted": [],
         "decider": 4,
+        "tallies": None,  # a Ghost vote's tie: its votes stay secret (R7.2)
     }
     assert pending(t.state, 4) == [{"action": "tiebreak_vote", "options": {"targets": [1, 2]}}]
     assert pending(t.state, 7) == [] and pending(t.state, 1) == []

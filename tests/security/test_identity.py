@@ -133,6 +133,7 @@ def _fill(code: str) -> dict:
         "seat": "2",
         "message_id": "1",
         "token": "not-a-token",
+        "number": "1",
     }
 
 

@@ -40,7 +40,7 @@ def test_before_dining_no_seat_sees_another_seats_role_or_token_types(table):
         others = roles - own
         assert others == KNOWS.get(seat, set()), (seat, others)
         if seat in KNOWS:
-            assert '<bdi class="name">Ana</bdi> (seat 1) is the Vampire Lord' in html
+            assert '<bdi class="name">Ana</bdi> is the Vampire Lord' in html
         assert _token_classes_outside_my_hand(html) == [], seat
     for seat in HUNTERS:
         html = t.page(seat)

@@ -10,7 +10,7 @@ import pytest
 
 from games import services
 from games.models import Player
-from games.views import with_names
+from games.wording import for_people
 from tests.web.conftest import LETTERS, Phone, sit
 
 pytestmark = pytest.mark.django_db
@@ -50,11 +50,11 @@ def test_a_name_never_reads_as_a_line_of_the_log(staff):
     assert "Vampire Lord" not in outside_names(log)
 
 
-def test_the_seat_names_added_to_the_games_lines_are_names_not_text():
-    line = str(with_names("Seat 5 was Staked; seat 2 examined.", {5: FORGED, 2: "<b>Ben</b>"}))
+def test_the_names_put_in_place_of_the_games_seat_numbers_are_names_not_text():
+    line = str(for_people("Seat 5 was Staked; seat 2 examined.", {5: FORGED, 2: "<b>Ben</b>"}))
     assert line == (
-        'Seat 5 (<bdi class="name">Eve). Seat 4 was the Vampire Lord (R13</bdi>) was Staked; '
-        'seat 2 (<bdi class="name">&lt;b&gt;Ben&lt;/b&gt;</bdi>) examined.'
+        '<bdi class="name">Eve). Seat 4 was the Vampire Lord (R13</bdi> was Staked; '
+        '<bdi class="name">&lt;b&gt;Ben&lt;/b&gt;</bdi> examined.'
     )
     assert "Vampire Lord" not in outside_names(line)
 
@@ -63,7 +63,7 @@ def test_what_a_vampire_knows_shows_other_players_names_as_names(staff):
     code, phones = seated(staff, [FORGED_FACT, "Ben", "Cleo", "Dev", "Eli", "Fay"])
     phones[0].post(f"/g/{code}/start")
     known = section(phones[1].page(code), 'id="knowledge"', "</details>")  # seat 2, a Vampire
-    assert f'<bdi class="name">{FORGED_FACT}</bdi> (seat 1) is the Vampire Lord' in known
+    assert f'<bdi class="name">{FORGED_FACT}</bdi> is the Vampire Lord' in known
     assert "(seat 6) is a Vampire" not in outside_names(known)
 
 

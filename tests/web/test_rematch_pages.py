@@ -40,7 +40,7 @@ def test_the_end_screen_button_opens_the_rematch_lobby_and_everyone_sees_the_lin
     assert "Start the game" in t.phone(1).page(code)
 
     for html in (t.page(2), spectator.client.get(f"/g/{t.code}/").content.decode()):
-        assert f'href="/g/{code}/"' in html and f"Rematch lobby {code} is open" in html
+        assert f'href="/g/{code}/"' in html and f"Play again: table {code} is open" in html
     again = t.phone(6).post(f"/g/{t.code}/rematch", htmx=False, expect=302)
     assert again["Location"] == f"/g/{code}/"
 

@@ -1,0 +1,65 @@
+"""The lobby on phones (issue 14): someone who opens the invite link sees "Take a seat" and the
+name field on the first screen; once enough players sit, the host's Start is in a bar at the
+bottom of the first screen; the options form looks like the rest of the app; every control is at
+least 44×44 px."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.pages import Phone
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # conftest.py skips the browser tests (or fails them in CI) with the reason
+    expect = None
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_an_invitee_sits_down_from_the_first_screen_and_the_host_starts_from_a_bottom_bar(
+    phones, artifacts
+):
+    host_page, guest_page = phones(2)
+    ana, ben = Phone(host_page, "Ana"), Phone(guest_page, "Ben")
+    code = ana.open_table()
+    ana.check_fits_the_phone()
+    assert ana.page.locator(".start-bar").count() == 0  # not enough players yet
+    ana.screenshot(artifacts / "lobby-host-alone.png")
+
+    ben.page.goto(f"/g/{code}/")
+    expect(ben.page.locator("#sit-title")).to_have_text("Take a seat")
+    ben.check_in_first_screen("#sit-title")
+    ben.check_in_first_screen(".take-seat button")
+    ben.check_fits_the_phone()
+    ben.screenshot(artifacts / "lobby-invitee.png")
+    ben.join_by_link(f"/g/{code}/")
+    expect(ben.page.locator("#game .waiting")).to_contain_text("Waiting for the host")
+
+    ana.page.locator("#bot-count").select_option("4")
+    ana.page.get_by_role("button", name="Add bots").click()
+    expect(ana.page.locator(".lobby-seat")).to_have_count(6)
+    bar = ana.page.locator(".start-bar")
+    expect(bar).to_be_visible()
+    ana.page.evaluate("window.scrollTo(0, 0)")
+    box = bar.get_by_role("button", name="Start the game").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box  # on the first screen
+    ana.check_fits_the_phone()
+    ana.screenshot(artifacts / "lobby-host-ready.png")
+
+    ana.page.locator(".options-edit summary").click()
+    relics = ana.page.locator(".options-edit label.check", has_text="Sacred Relics")
+    expect(relics).to_be_visible()
+    assert relics.bounding_box()["height"] >= 44
+    size = relics.locator("input").bounding_box()
+    assert size["width"] >= 20 and size["height"] >= 20  # not the browser's 13 px box
+    ana.check_tap_targets()
+    ana.screenshot(artifacts / "lobby-options.png", full_page=True)
+    relics.click()
+    ana.page.get_by_role("button", name="Save the options").click()
+    expect(ana.page.locator("#game .deck")).to_be_visible()
+    expect(ana.page.locator("#game")).to_contain_text("Sacred Relics ·")
+
+    bar.get_by_role("button", name="Start the game").click()
+    for phone in (ana, ben):
+        phone.page.wait_for_selector('form[data-action="place_token"]')
