@@ -20,9 +20,8 @@ from django.utils.timesince import timesince, timeuntil
 
 from games import identity, selectors
 from games.display import display_url
-from games.models import Event, Game, Player
+from games.models import AFK_AFTER, Event, Game, Player
 from games.options import public_options
-from games.seats import AFK_AFTER
 
 LOG_TAIL = 20  # public lines on the game's page; the rest are on its paginated log page
 LOG_PAGE = 50

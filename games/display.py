@@ -19,19 +19,9 @@ from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET
 
-from games import narration, selectors
+from games import narration, presenters, selectors
 from games.models import Game
 from games.services import GameError
-from games.views import (
-    POLL_SECONDS,
-    _roles,
-    _seats,
-    _tie,
-    dining_steps,
-    phase_label,
-    qr_svg,
-    with_names,
-)
 from relics import pages as relic_pages
 
 EVENTS_SHOWN = 6
@@ -90,25 +80,26 @@ def display_context(request: HttpRequest, game: Game) -> dict:
     view = selectors.game_view(game, None)  # never the signed-in user's: a shared screen
     names = {s["seat"]: s["name"] for s in view["seats"]}
     events = selectors.events_tail(game, None, EVENTS_SHOWN)
-    events = [{**e, "text": with_names(e["text"], names, e["data"])} for e in events]
+    events = [{**e, "text": presenters.with_names(e["text"], names, e["data"])} for e in events]
     events.reverse()
     open_to_all = game.options.get("spectators", True)
+    finished = view["status"] == Game.Status.FINISHED
     context = {
         "game": game,
         "view": view,
-        "seats": _seats(view, None),
+        "seats": presenters.seating(view, None),
         "events": events,
-        "phase_label": phase_label(view["phase"]),
-        "tie": _tie(view.get("tie"), names),
+        "phase_label": presenters.phase_label(view["phase"]),
+        "tie": presenters.tie_vote(view.get("tie"), names),
         "relic_board": relic_pages.board(view, names),
-        "dining": dining_steps(view.get("last_dining"), names, view.get("last_wills")),
-        "roles": _roles(view, names) if view["status"] == Game.Status.FINISHED else [],
-        "poll_seconds": POLL_SECONDS,
+        "dining": presenters.dining_steps(view.get("last_dining"), names, view.get("last_wills")),
+        "roles": presenters.roles_revealed(view, names) if finished else [],
+        "poll_seconds": presenters.POLL_SECONDS,
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
         "key_query": "" if open_to_all else f"&key={display_key(game.code)}",
         "narration": json.dumps(narration.narration(view)),  # the public view, as spoken lines
     }
     if view["status"] == Game.Status.LOBBY:
         invite = request.build_absolute_uri(reverse("game", args=[game.code]))
-        context.update(invite=invite, qr_svg=qr_svg(invite))
+        context.update(invite=invite, qr_svg=presenters.qr_svg(invite))
     return context

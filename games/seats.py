@@ -24,10 +24,9 @@ from django.utils import timezone
 
 from games import engine, identity, names, services
 from games.engine.view import public_waiting
-from games.models import Game, Player
+from games.models import AFK_AFTER, Game, Player
 from games.services import GameError, retried
 
-AFK_AFTER = 2  # windows missed in a row
 SEEN_EVERY = 60  # seconds: a seat's "last seen" is written at most once a minute
 
 

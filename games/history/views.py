@@ -16,8 +16,8 @@ from games import accounts, identity
 from games import selectors as game_selectors
 from games.history import records, selectors
 from games.history.models import SeatResult
+from games.presenters import ROLE_LABELS, with_names
 from games.services import GameError
-from games.views import ROLE_LABELS, with_names
 
 PER_PAGE = 20
 TEAM_LABELS = {"hunters": "Hunters", "vampires": "Vampires"}

@@ -10,7 +10,7 @@ import pytest
 
 from games import services
 from games.models import Player
-from games.views import with_names
+from games.presenters import with_names
 from tests.web.conftest import LETTERS, Phone, sit
 
 pytestmark = pytest.mark.django_db
