@@ -22,10 +22,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import display, identity, listing, presenters, selectors, services
-from games.api.serializers import ACTIONS as ACTION_INPUTS
 from games.engine import IllegalAction
 from games.engine.errors import HTTP_STATUS
 from games.forms import CreateForm, JoinForm, OptionsForm, SeatJoinForm, action_args
+from games.inputs import ACTIONS as ACTION_INPUTS
 from games.models import AFK_AFTER, Game
 from games.seats import seen as mark_seen
 from games.services import GameError

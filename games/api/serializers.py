@@ -10,7 +10,6 @@ from games.accounts import USERNAME_PATTERN
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
-TOKEN_CHOICES = ["stake", "feast", "double_stake", "investigation"]
 
 
 # Blank and all-space text is refused; the pattern says so in the schema too (a client that
@@ -111,57 +110,6 @@ class GameCreateIn(serializers.Serializer):
         if not all(k.isdigit() for k in value):
             raise serializers.ValidationError("keys are seat numbers")
         return value
-
-
-class TargetIn(serializers.Serializer):
-    target = serializers.IntegerField(help_text="a seat number")
-
-
-class PlaceTokenIn(TargetIn):
-    token = serializers.CharField(max_length=20, help_text="|".join(TOKEN_CHOICES))
-
-
-class GiveRelicIn(TargetIn):
-    card = serializers.CharField(max_length=40, required=False)
-
-
-class UseRelicIn(serializers.Serializer):
-    relic = serializers.CharField(max_length=40, help_text="the relic id, as in me.relic.id")
-    targets = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=4)
-    owners = serializers.ListField(
-        child=serializers.IntegerField(),
-        required=False,
-        max_length=2,
-        help_text="Candle: the owner of the token taken from each target seat; Bangle: the owners "
-        "of the (up to 2) tokens moved from your seat",
-    )
-    card = serializers.CharField(
-        max_length=40,
-        required=False,
-        help_text="which relic of the target seat, if it holds several",
-    )
-    token = serializers.CharField(max_length=20, required=False)
-
-
-class EmptyIn(serializers.Serializer):
-    pass
-
-
-class ResolveChoiceIn(serializers.Serializer):
-    choice = serializers.CharField(max_length=40)
-    targets = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=4)
-
-
-ACTIONS = {
-    "place_token": PlaceTokenIn,
-    "intervention_vote": TargetIn,
-    "tiebreak_vote": TargetIn,
-    "choose_examiner": TargetIn,
-    "give_relic": GiveRelicIn,
-    "use_relic": UseRelicIn,
-    "pass": EmptyIn,
-    "resolve_choice": ResolveChoiceIn,
-}
 
 
 class BotsIn(serializers.Serializer):
@@ -321,8 +269,3 @@ class SeatInviteOut(serializers.Serializer):
     seat = serializers.IntegerField()
     token = serializers.CharField(help_text="one use; POST it to /games/{code}/claim/")
     url = serializers.URLField(help_text="the page link that does the same")
-
-
-class ErrorOut(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()

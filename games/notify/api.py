@@ -12,12 +12,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import identity
-from games.api.serializers import ErrorOut
-from games.api.strict import check_types
 from games.notify import confirm, endpoints, push
 from games.notify.models import Preferences, PushSubscription
 from games.notify.services import MAX_LEAD_MINUTES
 from games.services import GameError
+from staked.rest import ErrorOut, check_types
 
 ENDPOINT_TAKEN = (
     "This browser is subscribed to another player's reminders: they turn push off on it first."
