@@ -14,7 +14,7 @@ from django.utils import timezone
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
 # A seat that misses this many timed windows in a row is flagged to the table as away
-# (Player.afk; games.seats counts the misses and offers the host's remedies).
+# (Player.afk; games.services.away counts the misses, games.seats offers the host's remedies).
 AFK_AFTER = 2
 
 
@@ -134,7 +134,7 @@ class Event(models.Model):
 
 
 class Action(models.Model):
-    """The replay log (issue 7): one row per engine step, in order, written by `services._save`.
+    """The replay log (issue 7): one row per engine step, in order, kept by `services.unit`.
 
     `name` is "setup", a player's action (API.md), "timeout", or "deadline" (an organiser moved
     the open window's deadline: `args["deadline"]`). `at` is the `now` the step ran at: with the

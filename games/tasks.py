@@ -1,13 +1,12 @@
-"""Celery tasks of the games app: edges, like the views, that call the services. (The services
-queue these tasks by a function-local import: see games.services.)"""
+"""Celery tasks of the games app: each parses its arguments and calls one service."""
 
 import time
 
 from celery import shared_task
 from django.core.cache import cache
 
+from games import services
 from games.health import HEARTBEAT_KEY
-from games.services import bot_act, game_expire, sweep_overdue
 
 
 @shared_task(name="games.tasks.ping")
@@ -20,13 +19,13 @@ def ping(token: str) -> str:
 @shared_task(name="games.tasks.expire_window", acks_late=True)
 def expire_window(game_id: int, version: int) -> bool:
     """The fast path of a timer: close the window of `version` if it is still open and due."""
-    return game_expire(game_id=game_id, version=version)
+    return services.game_expire(game_id=game_id, version=version)
 
 
 @shared_task(name="games.tasks.sweep")
 def sweep() -> int:
     """The safety net, run by beat every few seconds: close every overdue window."""
-    return sweep_overdue()
+    return services.sweep_overdue()
 
 
 @shared_task(name="games.tasks.heartbeat")
@@ -39,4 +38,4 @@ def heartbeat() -> None:
 def bot_move(game_id: int, seat: int) -> bool:
     """A bot's move, after its pause; its own commit queues its next one."""
     cache.delete(f"bot:{game_id}:{seat}")
-    return bot_act(game_id=game_id, seat=seat)
+    return services.bot_act(game_id=game_id, seat=seat)

@@ -21,9 +21,9 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games import display, identity, listing, presenters, selectors, services
+from games import accounts, display, identity, listing, presenters, selectors, services
 from games.engine import IllegalAction
-from games.engine.errors import HTTP_STATUS
+from games.errors import refusal
 from games.forms import CreateForm, JoinForm, OptionsForm, SeatJoinForm, action_args
 from games.inputs import ACTIONS as ACTION_INPUTS
 from games.models import AFK_AFTER, Game
@@ -51,9 +51,7 @@ def identify(request: HttpRequest, name: str):
     """The phone's guest identity, kept in the session (made like the API's GuestView)."""
     user = request.user
     if user.is_authenticated:
-        if name and name != user.first_name:
-            user.first_name = name
-            user.save(update_fields=["first_name"])
+        accounts.display_name_set(user, name)
         return user
     user = services.guest_create(name=name)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -67,12 +65,12 @@ def display_name(user) -> str:
 
 
 def _problem(exc: Exception) -> tuple[str, int]:
-    """The refusal in words (the rule that forbids it) and its HTTP status."""
-    if isinstance(exc, GameError):
-        return exc.detail, exc.status
-    if isinstance(exc, IllegalAction):
-        return exc.detail, HTTP_STATUS.get(exc.code, 400)
-    raise exc
+    """The refusal in words (the rule that forbids it) and its HTTP status, as the API answers
+    it (games/errors.py)."""
+    refused = refusal(exc)
+    if refused is None:
+        raise exc
+    return refused.detail, refused.status
 
 
 # --- home ---------------------------------------------------------------------------------
