@@ -334,7 +334,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
             }
             for p in me.get("placed", [])
         ]
-    context["actions"] = [_action(p, names, view) for p in view.get("pending", [])]
+    context["actions"] = [action_form(p, names, view) for p in view.get("pending", [])]
     context["relic_board"] = relic_pages.board(view, names)
     context["my_relics"] = relic_pages.mine(me)
     context["tie"] = presenters.tie_vote(view.get("tie"), names)
@@ -381,7 +381,8 @@ def remedies(request: HttpRequest, game: Game) -> list[dict]:
     return sorted(rows, key=lambda r: r["seat"])
 
 
-def _action(pending: dict, names: dict[int, str], view: dict) -> dict:
+def action_form(pending: dict, names: dict[int, str], view: dict) -> dict:
+    """What the form of one pending action needs: its template, targets, tokens and choices."""
     action, options = pending["action"], pending.get("options", {})
     # A relic's choice has a form of its own (relics/pages.py); others by action name.
     extra = relic_pages.action(pending, view, names) if view.get("relics") is not None else {}
