@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db.models import Case, IntegerField, Value, When
 
 from games.models import Game
+from games.practice import practice_games
 
 LOBBY_PAGE = 50  # open lobbies of others per page
 HOME_FINISHED = 5  # finished games the home page still shows, newest first
@@ -40,7 +41,7 @@ def for_home(user) -> list[Game]:
 def open_lobbies(user, *, page: int = 1) -> tuple[list[Game], bool]:
     """One page of the lobbies the user could join (not seated there), newest first; and
     whether another page follows."""
-    lobbies = Game.objects.filter(status=Game.Status.LOBBY)
+    lobbies = Game.objects.filter(status=Game.Status.LOBBY).exclude(id__in=practice_games())
     if user.is_authenticated:
         lobbies = lobbies.exclude(players__user=user)
     start = (page - 1) * LOBBY_PAGE

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from games import display, seat_pages, views
+from games import display, practice_pages, seat_pages, views
 from staked.limits import limited
 
 # The path converters (<code:...>, <seat:...>, ...) are registered by GamesConfig.ready.
@@ -15,6 +15,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("new", new_guest(limited("games")(views.create)), name="create"),
     path("join", new_guest(views.join), name="join"),
+    path("practice", new_guest(limited("games")(practice_pages.practice_new)), name="practice"),
     path("rules/", views.rules, name="rules"),
     path("rules/<slug:page>/", views.rules, name="rules-page"),
     path("g/<code:code>/", views.game, name="game"),
@@ -29,6 +30,7 @@ urlpatterns = [
     path("g/<code:code>/seats/<seat:seat>/bot", seat_pages.seat_bot, name="seat-bot"),
     path("g/<code:code>/seats/<seat:seat>/invite", seat_pages.seat_invite, name="seat-invite"),
     path("g/<code:code>/claim/<token:token>", new_guest(seat_pages.seat_claim), name="seat-claim"),
+    path("g/<code:code>/coach", practice_pages.coach_switch, name="coach"),
     path("g/<code:code>/rematch", limited("games")(seat_pages.rematch), name="rematch"),
     path("t/<code:code>/", display.display, name="display"),
     path("t/<code:code>/changed", display.display_changed, name="display-changed"),

@@ -40,6 +40,7 @@ def test_readyz_is_ok_with_the_database_the_cache_and_a_fresh_heartbeat(client):
     response = client.get("/readyz")
     assert response.status_code == 200, response.json()
     checks = response.json()["checks"]
+    assert set(checks) == {"database", "cache", "worker"}  # the three the test's name promises
     assert all(c["ok"] for c in checks.values())
     assert checks["worker"]["age_seconds"] < HEARTBEAT_MAX_AGE
 

@@ -58,6 +58,7 @@ GAMES = [
 def test_no_spoken_line_names_a_secret_in_a_whole_bot_game(seed, players, relics):
     private_texts: list[str] = []
     names = dict(enumerate(NAMES, start=1))
+    said_before_the_end = mingling_views = 0
     for state, v, events in played(seed, players, relics):
         private_texts += [narration.plain(e.text, names) for e in events if e.audience]
         spoken = narration.lines(v)
@@ -68,6 +69,7 @@ def test_no_spoken_line_names_a_secret_in_a_whole_bot_game(seed, players, relics
             text = line["text"]
             # R1.4: roles and Mesmerism are told to the room only when the game is over.
             if state.outcome is None:
+                said_before_the_end += 1
                 words = re.sub(r"“[^”]*”", "", text).replace("Alpha Hunter", "")
                 confessed = CONFESSION.match(text)
                 if confessed:  # a Public Confession: the Ghost's own role, made public
@@ -81,6 +83,9 @@ def test_no_spoken_line_names_a_secret_in_a_whole_bot_game(seed, players, relics
             # The tokens of this round stay face down: only last round's Dining is told.
             this_round = [i for i in ids if i.startswith(f"r{v['round']}-")]
             assert all(i == f"r{v['round']}-mingling" or "-relic-" in i for i in this_round)
+            mingling_views += 1
+    # the checks above had something to check: lines said mid-game, Mingling, private lines
+    assert said_before_the_end and mingling_views and private_texts
 
 
 @pytest.mark.parametrize(("seed", "players", "relics"), GAMES)

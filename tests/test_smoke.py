@@ -46,6 +46,7 @@ def test_swagger_ui_loads_every_asset_from_this_server(client):
     urls = re.findall(r"""(?:src|href)\s*=\s*["']([^"']+)["']""", html)
     urls += re.findall(r"""["'](https?://[^"']+|//[^"']+)["']""", html)
     assert any("swagger-ui" in url for url in urls), html
+    assert any(url.startswith("/static/") for url in urls), urls
     for url in urls:
         assert not urlsplit(url).netloc, f"external asset in the docs page: {url}"
         if url.startswith("/static/"):

@@ -68,7 +68,10 @@ def test_the_strategies_only_ever_choose_legal_moves(seed, players, relics, shar
 
 @pytest.mark.parametrize("relics", [False, True])
 def test_sensible_vampires_never_stake_their_own_while_a_hunter_is_free(relics):
+    checked = 0
+
     def check(state, seat, view, choice):
+        nonlocal checked
         name, args = choice
         if name != "place_token" or args["token"] not in ("stake", "double_stake"):
             return
@@ -84,9 +87,11 @@ def test_sensible_vampires_never_stake_their_own_while_a_hunter_is_free(relics):
         hunters = [t for t in offer["targets"] if t not in allies | placed]
         if hunters:  # (late in a game a Stake may have nowhere else to go)
             assert args["target"] not in allies, (seat, args)
+            checked += 1
 
     for seed in range(6):
         _play(seed, 8 + seed % 3, relics, check, sensible_share=1.0)
+    assert checked > 0, "no Vampire Stake was ever checked"
 
 
 def test_a_view_is_all_a_bot_is_handed_json_in_json_out():
@@ -366,13 +371,16 @@ def test_sensible_vampires_keep_their_stakes_off_a_cross_of_saint_john_holder():
     """R10.2a: the Vampires can see the Cross now, and avoid it while another Hunter is free.
     Seat 4, the Alpha, is the one they would stake first without it."""
     t = relic_table("LVHHHH", {**W6, 4: "cross_of_saint_john"})
+    stakes = 0
     for seat in (1, 2):
         for _ in range(3):
             name, args = sensible.choose(random.Random(seat), t.view(seat))
             assert name == "place_token"
             if args["token"] == "stake":
                 assert args["target"] != 4, seat
+                stakes += 1
             t.do(seat, name, **args)
+    assert stakes == 4  # each Vampire's hand holds two Stakes (R1.5)
 
 
 def test_sensible_scales_holder_settles_a_tie_it_is_in_and_passes_a_blind_one():
@@ -431,7 +439,7 @@ def test_sensible_bots_use_the_candle_ring_glass_and_journal_and_never_move_ille
     and the Candle, Signet Ring, Hindsight Looking Glass, Van Helsing's Journal, the Bangle of
     Oaths and the Scales of Justice all get used."""
     used = collections.Counter()
-    apply = simulate.apply
+    apply = simulate.runner.apply
 
     def counting(state, action, *args, **kwargs):
         new, events = apply(state, action, *args, **kwargs)
@@ -440,7 +448,7 @@ def test_sensible_bots_use_the_candle_ring_glass_and_journal_and_never_move_ille
                 used.update(name for name in RELIC_NAMES if name in e.text)
         return new, events
 
-    monkeypatch.setattr(simulate, "apply", counting)
+    monkeypatch.setattr(simulate.runner, "apply", counting)
     config = simulate.Config(players=10, games=50, relics=True, last_wills=True, seed=5)
     tally = simulate.play_chunk((config, 0, config.games))
     assert tally.games == 50 and tally.illegal == 0

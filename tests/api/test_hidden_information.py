@@ -18,8 +18,6 @@ import pytest
 
 from games import engine, services
 from games.engine import state_from_json
-from games.engine.common import ROLE_NAMES
-from games.engine.table import team
 from games.models import Event, Game
 from tests.api.conftest import guest
 
@@ -29,6 +27,7 @@ VAMPIRE_SIDE = ("vampire", "vampire_lord")
 ROLE_WORDS = re.compile(r"\b(hunters?|vampires?|vampire_lord|lord|mesmeri[sz]\w*)\b", re.I)
 NIGHT_FACT = re.compile(r"seat (\d+) is (a Hunter|a Vampire|the Vampire Lord)")
 ROLE_OF_NAME = {"a Hunter": "hunter", "a Vampire": "vampire", "the Vampire Lord": "vampire_lord"}
+NAME_OF_ROLE = {role: name for name, role in ROLE_OF_NAME.items()}
 PRIVATE_KINDS = {"night", "token_placed", "intervention_vote", "tie_vote", "examined", "mesmerized"}
 SEAT_KEYS = {"seat", "name", "alive", "alpha", "protected", "is_bot", "afk", "placed_by"}
 TIE_KEYS = {"kind", "candidates", "voters", "voted", "decider"}
@@ -58,7 +57,7 @@ def confessions(state) -> list[dict]:
 def without_confessions(text: str, state) -> str:
     """The text with every confession sentence taken out (R13 Public Confession)."""
     for c in confessions(state):
-        text = text.replace(f"Seat {c['seat']} was {ROLE_NAMES[c['role']]}.", "")
+        text = text.replace(f"Seat {c['seat']} was {NAME_OF_ROLE[c['role']]}.", "")
     return text
 
 
@@ -73,15 +72,33 @@ def walk(node, path=""):
             yield from walk(v, f"{path}[{i}]")
 
 
+def team_by_the_rules(role: str, mesmerized: bool) -> str:
+    """R1.4, written out here rather than asked of the engine: the Hunter team is the Hunters who
+    are not Mesmerized; the Vampires, the Lord and Mesmerized Hunters are the Vampire team."""
+    return "hunters" if role == "hunter" and not mesmerized else "vampires"
+
+
+def winner_by_the_rules(state) -> str:
+    """R12.1 (checked first), then R12.2 (Mesmerized players count as Hunters), from the living
+    seats' roles alone; relics are off here, so R12.3 cannot end these games."""
+    living = [p.role for p in state.players if p.alive]
+    if not set(living) & set(VAMPIRE_SIDE):
+        return "hunters"
+    assert living.count("hunter") <= 1, f"over with no R12 condition met: {living}"
+    return "vampires"
+
+
 def truth_of(state) -> list[dict]:
-    """Every seat's role, Mesmerism, team (R1.4) and whether it won (R12.4)."""
+    """Every seat's role, Mesmerism, team (R1.4) and whether it won (R12.4: every member of the
+    winning team, living or Ghost), the last two derived from the rules above."""
+    winner = winner_by_the_rules(state)
     return [
         {
             "seat": p.seat,
             "role": p.role,
             "mesmerized": p.mesmerized,
-            "team": team(p),
-            "won": team(p) == state.outcome.winner,
+            "team": team_by_the_rules(p.role, p.mesmerized),
+            "won": team_by_the_rules(p.role, p.mesmerized) == winner,
         }
         for p in state.players
     ]
@@ -252,7 +269,9 @@ class Referee:
             if e["kind"] == "examined":
                 assert (e["data"]["seat"], e["data"]["role"]) in roles_known, (who, e)
             elif e["kind"] == "night":
-                for s, name in NIGHT_FACT.findall(e["text"]):
+                named = NIGHT_FACT.findall(e["text"])
+                assert named, (who, e)  # night information always names a seat (R1.3)
+                for s, name in named:
                     assert (int(s), ROLE_OF_NAME[name]) in roles_known, (who, e)
             elif e["kind"] == "mesmerized":
                 assert e["data"].get("seat", seat) in known, (who, e)
@@ -336,6 +355,9 @@ def test_nobody_learns_a_secret_in_a_whole_game_played_through_the_api(table, de
     game, state = ref.truth()
     assert game.status == "finished" and state.outcome is not None
     truth = truth_of(state)
+    dealt = {"H": "hunter", "V": "vampire", "L": "vampire_lord"}
+    assert [r["role"] for r in truth] == [dealt[letter] for letter in deal]
+    assert state.outcome.winner == winner_by_the_rules(state)
     for seat in range(1, len(deal) + 1):
         view = t.view(seat)
         assert view["roles"] == truth and view["winner"] == state.outcome.winner

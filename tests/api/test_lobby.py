@@ -485,10 +485,11 @@ def test_lobby_view_has_phase_lobby_and_no_roles_anywhere(guests, staff):
         assert view["deadline"] is None
         assert "roles" not in view["options"]
         assert "role" not in view.get("me", {})
+        assert len(view["seats"]) == 6
         for seat in view["seats"]:
             assert "role" not in seat and seat["placed_by"] == []
         events = viewer.get(url(code, "events/")).json()["events"]
-        assert all(e["kind"] == "lobby" for e in events)
+        assert events and all(e["kind"] == "lobby" for e in events)
         assert "vampire" not in json.dumps(events).lower()
 
 

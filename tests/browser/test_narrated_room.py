@@ -184,6 +184,8 @@ def test_the_room_screen_says_a_whole_game_in_order_and_never_a_secret(browser, 
     names = {p.seat: p.name for p in game.players.all()}
     private = [narration.plain(text, names) for text in private]
     by_text = {line["text"]: line for line in expected}
+    assert private  # night information at least (R1.3): something to keep secret
+    said_in_mingling = 0
     for s in said[1:]:
         line = by_text[s["text"]]
         assert not any(p in s["text"] for p in private), s["text"]
@@ -197,6 +199,8 @@ def test_the_room_screen_says_a_whole_game_in_order_and_never_a_secret(browser, 
         if s["phase"] == "mingling":  # this round's tokens are still face down
             this_round = s["round"].replace("Round ", "r") + "-"
             assert not line["id"].startswith(this_round) or line["id"].endswith("-mingling")
+            said_in_mingling += 1
+    assert said_in_mingling, "no line was said during a Mingling: the check above never ran"
 
 
 def test_the_room_screen_says_the_time_left_at_one_minute_and_at_ten_seconds(browser, server):

@@ -84,6 +84,7 @@ class Game:
         self.deaths = Counter()
         self.alpha_of = {}
         self.examinations = set()  # (round, examiner, target)
+        self.checked = Counter()  # which conditional checks had something to check (see CHECKS)
         vampires, lord_knows = DECK[players]
         roles = Counter(self.roles.values())
         assert roles == Counter({HUNTER: players - vampires - 1, VAMPIRE: vampires, LORD: 1})
@@ -122,6 +123,7 @@ class Game:
                 try:
                     apply(old, action, now=self.now)
                 except IllegalAction:
+                    self.checked["an illegal move refused"] += 1
                     return
                 raise AssertionError(f"accepted a move pending does not offer: {action}")
             new, events = apply(old, action, now=self.now)
@@ -207,6 +209,7 @@ class Game:
             assert len(added) <= 1
             for p in added:
                 assert old.player(p.owner).alive and old.player(p.target).alive
+                self.checked["a token placed in Mingling"] += 1
             owners = {p.owner for p in added}
             for i, (was, now) in enumerate(zip(old.hands, new.hands, strict=True)):
                 if was == now and i + 1 not in owners:
@@ -214,7 +217,9 @@ class Game:
                 before, after = Counter(was), Counter(now)
                 assert after <= before, "a hand grew during Mingling"
                 assert before - after == Counter(p.token for p in added if p.owner == i + 1)
+                self.checked["a hand shrank by the token placed"] += 1
         if new.round != old.round:
+            self.checked["a new round"] += 1
             assert new.round == old.round + 1
             # the game goes on only while nobody has won (R12)
             assert new.outcome is not None or self.expected_winner(new) is None
@@ -235,12 +240,16 @@ class Game:
             hand = list(state.hands[seat - 1])
             if seat not in living:
                 assert hand == []
+                self.checked["a Ghost dealt nothing"] += 1
             elif three:
                 assert hand == self.dealt(state, seat, ["stake", "feast"])
+                self.checked["a hand of three living"] += 1
             elif seat == state.alpha:
                 assert hand == self.dealt(state, seat, DEALT["alpha"])
+                self.checked["the Alpha's hand"] += 1
             else:
                 assert hand == self.dealt(state, seat, DEALT["normal"])
+                self.checked["a normal hand"] += 1
 
     def max_deaths(self, state, round_):
         """How many players may die in one round (R2: one; a module may say more)."""
@@ -274,6 +283,7 @@ class Game:
                 self.allowed[examiner].add((target, self.roles[target]))
                 if self.roles[target] == LORD and self.roles[examiner] == HUNTER:
                     assert new.player(examiner).mesmerized, "R8.1: not Mesmerized"
+                    self.checked["a Hunter who examined the Lord"] += 1
 
     def expected_winner(self, state):
         living = [self.roles[p.seat] for p in state.players if p.alive]
@@ -314,6 +324,7 @@ class Game:
         if not finished:
             assert v["roles"] is None and v["winner"] is None
             assert not ROLE_WORDS.search(text), f"a role leaks to seat {seat}: {text}"
+            self.checked["a view before the end"] += 1
         if seat is None:
             assert "me" not in v and v["pending"] == []
         else:
@@ -327,20 +338,24 @@ class Game:
             assert me["intervention_vote"] == dial
             for fact in me["knowledge"]:
                 assert self.entitled(seat, fact), f"seat {seat} knows {fact}"
+                self.checked["a fact a seat knows"] += 1
             assert not ROLE_WORDS.search(json.dumps(v["pending"]))
         if v["tie"] is not None:
             assert set(v["tie"]) == TIE_KEYS
+            self.checked["a view of a tie"] += 1
         if state.phase == "mingling":
             last = v["last_dining"]
             assert last is None or last["round"] < state.round
             rest = {k: x for k, x in public.items() if k != "last_dining"}
             assert not TOKEN_WORDS.search(json.dumps(rest)), "a token type leaks in Mingling"
+            self.checked["a view in Mingling"] += 1
             if (
                 seat in state.ghosts
                 and not state.three_living
                 and all(x.voter != seat for x in state.intervention)
             ):
                 assert all(s["placed_by"] == [] for s in v["seats"]), "R3.2: Ghost sees tokens"
+                self.checked["an unvoted Ghost's view in Mingling"] += 1
 
     def check_events(self, old, new, action, events):
         mingling = old.phase == "mingling" and new.phase == "mingling" and old.round == new.round
@@ -348,18 +363,21 @@ class Game:
             data = json.dumps(e.data)
             if e.audience is None:
                 assert not ROLE_WORDS.search(data), f"a public event tells a role: {e}"
-                if mingling:
+                if mingling:  # (the core game logs nothing public mid-Mingling: a guard only)
                     assert not TOKEN_WORDS.search(data) and "voter" not in data, e
                 continue
             assert e.audience, e
             if e.kind == "examined":
                 (examiner,) = e.audience
                 assert (e.data["seat"], e.data["role"]) in self.allowed[examiner]
+                self.checked["an examination's private line"] += 1
             elif e.kind == "mesmerized":
                 for s in e.audience:
                     assert self.state.player(s).mesmerized or vampire_side(self.roles[s])
+                self.checked["a Mesmerism's private line"] += 1
             elif e.kind in ("token_placed", "intervention_vote", "tie_vote"):
                 assert e.audience == (action.seat,), e
+                self.checked["a move's private receipt"] += 1
             elif e.kind != "night":
                 raise AssertionError(f"an unexpected private event: {e}")
 
@@ -376,6 +394,7 @@ class Game:
             for g in new.ghosts:
                 if not new.three_living and all(x.voter != g for x in new.intervention):
                     assert view(old, g) == view(new, g), f"R3.2: unvoted Ghost {g} sees a placement"
+                    self.checked["an unvoted Ghost after a placement"] += 1
         elif (
             action.name == "intervention_vote"
             and new.phase == "mingling"
@@ -404,6 +423,7 @@ class Game:
         viewers = [s for s in [None, *self.roles] if s != action.seat]
         seat = self.rng.choice(viewers)
         assert view(new, seat) == view(alt, seat), f"seat {seat} sees {action}"
+        self.checked[f"a changed secret after {action.name}"] += 1
 
 
 @settings(
@@ -438,12 +458,40 @@ def test_properties_no_view_ever_leaks_a_secret(players, seed, timeout_rate):
 
 
 def test_properties_driver_plays_whole_games_for_every_table_size():
-    """The driver itself: it reaches the end, with both winners seen over a few seeds."""
-    winners = Counter()
+    """The driver itself: it reaches the end, with both winners seen over a few seeds, and every
+    conditional check above had something to check (none passes because its case never came)."""
+    winners, checked = Counter(), Counter()
     for players in range(6, 13):
         for seed in range(4):
             game = Game(players, seed, 0.05, look=0.1)
             game.play()
             winners[game.state.outcome.winner] += 1
+            checked += game.checked
             assert game.steps > 10
     assert set(winners) == {"hunters", "vampires"}
+    assert set(CHECKS) - set(checked) == set()
+
+
+CHECKS = (
+    "an illegal move refused",
+    "a token placed in Mingling",
+    "a hand shrank by the token placed",
+    "a new round",
+    "a Ghost dealt nothing",
+    "a hand of three living",
+    "the Alpha's hand",
+    "a normal hand",
+    "a Hunter who examined the Lord",
+    "a view before the end",
+    "a fact a seat knows",
+    "a view of a tie",
+    "a view in Mingling",
+    "an unvoted Ghost's view in Mingling",
+    "an examination's private line",
+    "a Mesmerism's private line",
+    "a move's private receipt",
+    "an unvoted Ghost after a placement",
+    "a changed secret after place_token",
+    "a changed secret after intervention_vote",
+    "a changed secret after tiebreak_vote",
+)

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from games.engine import Action, pending, view
 from games.engine.last_wills import CARDS
-from tests.engine.test_properties import LORD, ROLE_WORDS, Game, vampire_side
+from tests.engine.test_properties import CHECKS, LORD, ROLE_WORDS, Game, vampire_side
 
 FULL_DECK = Counter({c.id: c.copies for c in CARDS})
 RELIC_CARDS = {c.id for c in CARDS if c.names_relics}
@@ -88,6 +88,7 @@ class LastWillGame(Game):
                 self.allowed[d["seat"]].add((target, self.roles[target]))
                 if self.roles[target] == LORD and self.roles[d["seat"]] == "hunter":
                     assert new.player(d["seat"]).mesmerized, "R8.1: Parting Glance on the Lord"
+                    self.checked["a Hunter's Parting Glance at the Lord"] += 1
 
     def check_events(self, old, new, action, events):
         rest = []
@@ -96,12 +97,14 @@ class LastWillGame(Game):
                 assert e.kind == "last_will_effect", e
                 assert {"seat": e.data["seat"], "role": e.data["role"]} in self.confessions(new)
                 assert set(e.data) == {"seat", "role"}
+                self.checked["a Public Confession's line"] += 1
             else:
                 rest.append(e)
             if e.audience is None and e.kind == "last_will_effect" and "same" in e.data:
                 a, b = e.data["seats"]  # Kindred or Not: the truth, Mesmerism ignored
                 same = vampire_side(self.roles[a]) == vampire_side(self.roles[b])
                 assert e.data["same"] == same
+                self.checked["a Kindred or Not answer"] += 1
             assert "last_will_redraw" != e.kind or not new.options.relics
         super().check_events(old, new, action, rest)
 
@@ -131,11 +134,13 @@ class LastWillGame(Game):
             d = draws[-1]
             assert new.dining.eliminated == d["seat"], "the drawer is not the eliminated player"
             assert not new.three_living, "R9: a Last Will in a three-living round"
+            self.checked["this round's draw by the eliminated player"] += 1
         open_ = [d for d in draws if not d["resolved"]]
         assert len(open_) <= 1
         if data["deck_made"]:
             held = Counter(d["card"] for d in open_)
             assert Counter(data["deck"]) + Counter(data["discard"]) + held == FULL_DECK
+            self.checked["the Last Will deck counted"] += 1
         if new.phase == "last_will":
             (d,) = open_
             assert new.deadline is not None and d["round"] == new.round
@@ -145,6 +150,7 @@ class LastWillGame(Game):
             assert options["choice"] == d["card"]
             assert set(options["targets"]) <= set(new.living) and d["seat"] not in new.living
             assert options["count"] == (2 if d["card"] == "kindred_or_not" else 1)
+            self.checked["an open Last Will choice"] += 1
             if d["card"] in ("grudge", "last_stand"):
                 stakers = {
                     p.owner
@@ -152,6 +158,7 @@ class LastWillGame(Game):
                     if p.target == d["seat"] and p.token in STAKES
                 }
                 assert set(options["targets"]) == stakers & set(new.living)
+                self.checked["a Grudge or Last Stand aimed at stakers"] += 1
             for seat in self.roles:
                 if seat != d["seat"]:
                     assert pending(new, seat) == []
@@ -162,18 +169,22 @@ class LastWillGame(Game):
         died = [s for s in new.ghosts if s not in old.ghosts]
         if died and old.dining is not None:  # R7.2, Last Stand's victim included (relics off)
             assert old.dining.protected not in died, "R7.2: a Protected player was eliminated"
+            self.checked["a death at Dining"] += 1
         if died:
             this = [d for d in draws if d["round"] == old.round]
             if old.three_living:
                 assert this == [], "R9: a Last Will in a three-living round"
+                self.checked["a death with three living draws nothing"] += 1
             elif old.phase == "last_will":
                 (victim,) = died
                 (d,) = this
                 assert d["card"] == "last_stand" and d["targets"] == [victim]
                 assert d["seat"] != victim
+                self.checked["a Last Stand's victim"] += 1
             else:
                 (d,) = this
                 assert d["seat"] == died[0], "the eliminated player did not draw"
+                self.checked["an eliminated player drew"] += 1
                 if len(died) == 2:
                     assert d["card"] == "last_stand" and d["targets"] == [died[1]]
         # effects in force: this round's only, none in a three-living round
@@ -181,10 +192,12 @@ class LastWillGame(Game):
             effects = view(new, None)["effects"]
             if new.three_living:
                 assert effects == []
+                self.checked["no effect with three living"] += 1
             for e in effects:
                 (d,) = [x for x in draws if x["seat"] == e["by"]]
                 assert e["card"] == d["card"] and d["round"] == new.round - 1
                 assert e["seat"] == (d["targets"] or [d["seat"]])[0]
+                self.checked["an effect in force"] += 1
 
     def check_last_will_view(self, state, v):
         shown = state.dining or state.last_dining
@@ -193,6 +206,7 @@ class LastWillGame(Game):
         if v["last_dining"] is not None:
             expected = v["last_wills"][0] if v["last_wills"] else None
             assert v["last_dining"]["last_will"] == expected
+            self.checked["a last Dining's Last Will shown"] += 1
         text = json.dumps(v["last_wills"])
         assert not ROLE_WORDS.search(text)
 
@@ -251,14 +265,35 @@ def test_properties_last_wills_no_view_ever_leaks_a_secret(players, seed, timeou
 
 
 def test_properties_last_wills_driver_sees_most_cards_and_both_winners():
-    """The driver itself: over a few dozen games most of the (non-relic) cards are drawn."""
-    winners, cards = Counter(), Counter()
+    """The driver itself: over a few dozen games most of the (non-relic) cards are drawn, and
+    every conditional check, the core's and R13's, had something to check."""
+    winners, cards, checked = Counter(), Counter(), Counter()
     for players in range(6, 13):
         for seed in range(4):
             game = LastWillGame(players, seed, 0.05, look=0.05)
             game.play()
             winners[game.state.outcome.winner] += 1
             cards.update(d["card"] for d in wills(game.state)["draws"])
+            checked += game.checked
     assert set(winners) == {"hunters", "vampires"}
     assert not set(cards) & RELIC_CARDS
     assert len(cards) >= 10, cards
+    assert set(CHECKS + LAST_WILL_CHECKS) - set(checked) == set()
+
+
+LAST_WILL_CHECKS = (
+    "a Hunter's Parting Glance at the Lord",
+    "a Public Confession's line",
+    "a Kindred or Not answer",
+    "this round's draw by the eliminated player",
+    "the Last Will deck counted",
+    "an open Last Will choice",
+    "a Grudge or Last Stand aimed at stakers",
+    "a death at Dining",
+    "a death with three living draws nothing",
+    "a Last Stand's victim",
+    "an eliminated player drew",
+    "no effect with three living",
+    "an effect in force",
+    "a last Dining's Last Will shown",
+)

@@ -214,6 +214,41 @@ def test_r12_4_the_winner_is_a_team_shown_to_everyone_living_or_ghost(build, tea
     assert over.audience is None and over.data == {"winner": team}
 
 
+def _roles(*rows) -> list[dict]:
+    keys = ("seat", "role", "mesmerized", "team", "won")
+    return [dict(zip(keys, row, strict=True)) for row in rows]
+
+
+# The two scenarios above, scored by hand: LVHHHH with Hunter 3 Mesmerized in round 1 (R8.1),
+# so seat 3 plays and wins or loses with the Vampires (R1.4, R8.3), Ghost or not (R12.4).
+HUNTERS_WIN_ROLES = _roles(
+    (1, "vampire_lord", False, "vampires", False),
+    (2, "vampire", False, "vampires", False),
+    (3, "hunter", True, "vampires", False),
+    (4, "hunter", False, "hunters", True),
+    (5, "hunter", False, "hunters", True),
+    (6, "hunter", False, "hunters", True),
+)
+VAMPIRES_WIN_ROLES = _roles(
+    (1, "vampire_lord", False, "vampires", True),
+    (2, "vampire", False, "vampires", True),
+    (3, "hunter", True, "vampires", True),
+    (4, "hunter", False, "hunters", False),
+    (5, "hunter", False, "hunters", False),
+    (6, "hunter", False, "hunters", False),
+)
+
+
+@pytest.mark.parametrize(
+    "build,expected",
+    [(hunters_win, HUNTERS_WIN_ROLES), (vampires_win_with_a_mesmerized_hunter, VAMPIRES_WIN_ROLES)],
+)
+def test_r12_4_every_seat_is_scored_with_its_team_at_the_end(build, expected):
+    t = build()
+    for seat in (None, 1, 2, 3, 4, 5, 6):
+        assert t.view(seat)["roles"] == expected, seat
+
+
 # --- after the end -------------------------------------------------------------------------------
 
 

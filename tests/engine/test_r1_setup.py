@@ -145,8 +145,9 @@ def night_facts(state, seat):
 @pytest.mark.parametrize("seed", [3, 17])
 def test_r1_3_night_information_for_every_player_count(n, seed):
     state = setup(Options(expansion=n > 10), n, seed)
-    _, _, lord_knows = DECK[n]
+    _, vampires, lord_knows = DECK[n]
     vampire_side = {p.seat: p.role for p in state.players if p.role in (VAMPIRE, LORD)}
+    assert sorted(vampire_side.values()) == ["vampire"] * vampires + ["vampire_lord"]
     events = opening_events(state)
     for p in state.players:
         me = view(state, p.seat)["me"]
@@ -200,6 +201,7 @@ def test_r1_3_night_information_is_in_no_spectator_or_hunter_view():
         text = json.dumps(t.view(seat))
         assert VAMPIRE not in text and LORD not in text, seat
     public = [e for e in t.events if e.audience is None]
+    assert [e.kind for e in public] == ["game_started"]  # the night lines are all private
     assert all("Vampire" not in e.text for e in public)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -91,6 +92,7 @@ class RelicGame:
         self.state = setup(options, players, seed, now=0.0)
         self.steps = 0
         self.used_relics = set()
+        self.checked = Counter()  # which conditional checks had something to check (see CHECKS)
 
     def play(self):
         while self.state.outcome is None:
@@ -153,6 +155,7 @@ class RelicGame:
         d = state.ext.get("relics")
         if d and (d.get("giving") or d.get("distributed")):
             assert relic_count(state) == 16, "R10.1: a relic card went missing"
+            self.checked["the sixteen cards counted"] += 1
 
     def check_acting(self, old, new, action):
         if action is not None and action.name == "use_relic":
@@ -160,14 +163,17 @@ class RelicGame:
             if old.phase == "relic_window":
                 card = R._data(old)["window"]["card"]
                 assert R.is_active(old, card), f"an inactive {card} acted"
+                self.checked["a relic used in its window"] += 1
             else:
                 assert R.has(old, action.seat, relic), f"an inactive {relic} acted"
+                self.checked["a relic used outside a window"] += 1
         if (
             action is not None
             and action.name == "intervention_vote"
             and old.player(action.seat).alive
         ):
             assert R.has(old, action.seat, "seers_orb") and old.ghosts and not old.three_living
+            self.checked["a Seer's Orb vote"] += 1
         if (
             action is not None
             and action.name == "place_token"
@@ -177,11 +183,13 @@ class RelicGame:
             p = new.placements[-1]
             if sum(1 for q in new.placements if (q.owner, q.target) == (p.owner, p.target)) > 1:
                 assert R.has(old, p.owner, "ceremonial_dagger") and p.token == STAKE
+                self.checked["a Dagger's second Stake"] += 1
         if new.phase == "relic_window":
             w = R._data(new)["window"]
             assert not new.three_living and new.round > 1
             assert R.is_active(new, w["card"]), f"a window for an inactive {w['card']}"
             assert new.player(w["seat"]).alive
+            self.checked["a relic window"] += 1
         if new.phase == "relic_choice" and old.phase != "relic_choice":
             c = R._data(new)["choice"]
             assert not new.three_living, "R9: a relic choice in a three-living round"
@@ -190,9 +198,11 @@ class RelicGame:
                 assert not h["discarded"] and not new.player(c["seat"]).alive
                 assert not R.negated(new, c["card"]), "a negated False Idol is handed over"
                 assert R._data(new)["idol_handovers"] < 2
+                self.checked["a False Idol handed over"] += 1
             else:
                 assert R.has(new, c["seat"], "van_helsings_journal")
-        if new.phase == "tiebreak":
+                self.checked["a Van Helsing's Journal choice"] += 1
+        if new.phase == "tiebreak":  # (no relic is offered in a tiebreak today: a guard only)
             for seat in new.living:
                 for entry in pending(new, seat):
                     if entry["action"] == "use_relic":
@@ -202,6 +212,7 @@ class RelicGame:
         for e in events:
             if e.audience is None and new.outcome is None and e.kind != "last_will_effect":
                 assert not ROLE_WORDS.search(json.dumps(e.data)), e
+                self.checked["a public line before the end"] += 1
         if self.rng.random() >= self.look:
             return
         seat = self.rng.choice([None, *range(1, self.n + 1)])
@@ -210,9 +221,11 @@ class RelicGame:
         public = {k: x for k, x in v.items() if k not in hidden}
         if new.outcome is None:
             assert not ROLE_WORDS.search(json.dumps(public)), f"a role leaks to seat {seat}"
+            self.checked["a view before the end"] += 1
         if new.phase == "mingling":
             rest = {k: x for k, x in public.items() if k != "last_dining"}
             assert not TOKEN_WORDS.search(json.dumps(rest)), "a token type leaks in Mingling"
+            self.checked["a view in Mingling"] += 1
         self.check_relic_secrets(new, seat, v)
 
     def check_relic_secrets(self, state, seat, v):
@@ -243,6 +256,9 @@ class RelicGame:
         assert mine == theirs, (
             f"seat {seat} sees a relic secret (the pile, the box, a draw): {diff}"
         )
+        self.checked["the pile and the box shuffled"] += 1
+        if drawn:
+            self.checked["another giver's drawn card shuffled"] += 1
 
     def check_end(self):
         state = self.state
@@ -333,3 +349,31 @@ def test_properties_relics_driver_uses_every_relic_over_a_few_games():
         used |= game.used_relics
     assert {"ritual_bell", "signet_ring", "whisper_wick_candle", "key_of_quick_passage"} <= used
     assert {"blood_of_the_one", "bangle_of_oaths", "hindsight_looking_glass"} <= used
+
+
+CHECKS = (
+    "the sixteen cards counted",
+    "a relic used in its window",
+    "a relic used outside a window",
+    "a Seer's Orb vote",
+    "a Dagger's second Stake",
+    "a relic window",
+    "a False Idol handed over",
+    "a Van Helsing's Journal choice",
+    "a public line before the end",
+    "a view before the end",
+    "a view in Mingling",
+    "the pile and the box shuffled",
+    "another giver's drawn card shuffled",
+)
+
+
+def test_properties_relics_every_conditional_check_has_a_case_to_check():
+    """Seeded games with every check on: none of the checks above passes only because its case
+    (a relic window, a Dagger's Stake, a False Idol hand-over...) never came."""
+    checked = Counter()
+    for seed in range(14):
+        game = RelicGame(6 + seed % 7, seed, 0.02, last_wills=bool(seed % 2), look=0.2)
+        game.play()
+        checked += game.checked
+    assert set(CHECKS) - set(checked) == set()

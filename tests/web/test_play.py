@@ -7,6 +7,7 @@ from tests.web.conftest import alert_text
 
 pytestmark = pytest.mark.django_db
 
+NO_CHOICE = {"overturned_table", "public_confession", "restless_spirit", "nothing_to_say"}
 ROUND_1 = {  # seat 3 has the most Stakes; seat 5 the most Feasts
     1: "S3 S4 F5",
     2: "S3 S4 F5",
@@ -190,7 +191,12 @@ def test_a_last_will_is_drawn_and_resolved_through_the_pages(table, seed):
     t.phone(3).act(t.code, "choose_examiner", target="4")
     t.play(ROUND_2)  # seat 2 is Staked and draws a Last Will
     html = t.page(2)
-    if "Your Last Will:" in html:
+    (drawn,) = t.game.state["ext"]["last_wills"]["draws"]
+    assert drawn["seat"] == 2
+    # R13: these four cards ask nothing; every other (relics off) names a player
+    chooses = drawn["card"] not in NO_CHOICE
+    assert ("Your Last Will:" in html) == chooses, drawn
+    if chooses:
         assert "Your Last Will:" not in t.page(3)
         form = html.split('data-action="resolve_choice"')[1].split("</form>")[0]
         choice = re.search(r'name="choice" value="([^"]+)"', form).group(1)

@@ -5,7 +5,7 @@
     python manage.py simulate --players 6-12 --games 2000 --last-wills --report docs/balance.md
         [--notes docs/balance-notes.md]
 
-A thin shell over games/simulate.py, which does the work.
+A thin shell over the games/simulate/ package, which does the work.
 """
 
 from __future__ import annotations
