@@ -6,7 +6,7 @@ Like `games.services` (the only writer, whose unit of work these functions use),
 2. changes the state only through the engine, or, for the deadline, through `deadline_set`,
    the one place outside the engine that moves `State.deadline`,
 3. saves state + version + a public event + the replay step in the same transaction,
-4. on commit: reschedules the deadline and bumps the poll key (`services.EFFECTS`).
+4. on commit: reschedules the deadline and bumps the poll key (`games.services.effects.EFFECTS`).
 
 Each takes the `stamp` of the page the organiser confirmed (`stamp`, issue 19): what that page
 described (status, window, seats). If the game moved on since, nothing is done (409 stale): two

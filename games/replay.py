@@ -72,7 +72,7 @@ def replay_import(data: dict, *, host, keep_running: bool = False) -> Game:
     `imported_from` naming the source).
 
     1. check the file's shape,
-    2. create the game and its seats, then run every step through the engine and `_save`,
+    2. create the game and its seats, then run every step through the engine and `advance`,
     3. compare the final state with the file's digest (a mismatch changes nothing),
     4. unless `keep_running`, freeze a still-running copy (status abandoned) so that no timer
        moves it on; its state stays exactly as replayed.

@@ -14,17 +14,12 @@ this package's names (`from games import services; services.game_join(...)`).
 """
 
 from games.errors import GameError
-from games.services.away import AFK_AFTER, came_back, seat_event, windows_missed
+from games.services.away import AFK_AFTER, seat_event
 from games.services.effects import (
-    EFFECTS,
-    ETA_HORIZON,
     POLL_KEY_SECONDS,
-    Change,
-    bump_version,
     nudge_bots,
     open_key,
     publish_version,
-    schedule_deadline,
     version_key,
 )
 from games.services.lobby import (
@@ -36,28 +31,20 @@ from games.services.lobby import (
     game_start,
     game_update_options,
     guest_create,
-    hosts_lobby,
     lobby_event,
     name_free,
     player_name,
-    seated,
 )
 from games.services.play import action_apply, bot_act, game_expire, sweep_overdue
-from games.services.unit import Conflict, GameWrite, game_write, retried
+from games.services.unit import GameWrite, game_write, retried
 
 __all__ = [
     "AFK_AFTER",
-    "EFFECTS",
-    "ETA_HORIZON",
     "POLL_KEY_SECONDS",
-    "Change",
-    "Conflict",
     "GameError",
     "GameWrite",
     "action_apply",
     "bot_act",
-    "bump_version",
-    "came_back",
     "fixed_roles",
     "game_add_bots",
     "game_create",
@@ -68,7 +55,6 @@ __all__ = [
     "game_update_options",
     "game_write",
     "guest_create",
-    "hosts_lobby",
     "lobby_event",
     "name_free",
     "nudge_bots",
@@ -76,10 +62,7 @@ __all__ = [
     "player_name",
     "publish_version",
     "retried",
-    "schedule_deadline",
     "seat_event",
-    "seated",
     "sweep_overdue",
     "version_key",
-    "windows_missed",
 ]

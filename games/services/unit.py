@@ -57,10 +57,8 @@ def game_write(code: str | None = None, *, game_id: int | None = None) -> Iterat
     """A transaction holding the game row (by `code`, or by `game_id` for tasks); 404 not_found
     when there is no such game."""
     with transaction.atomic():
-        rows = Game.objects.select_for_update()
-        game = (
-            rows.filter(code=code).first() if game_id is None else rows.filter(id=game_id).first()
-        )
+        key = {"code": code} if game_id is None else {"id": game_id}
+        game = Game.objects.select_for_update().filter(**key).first()
         if game is None:
             which = f"the code {code!r}" if game_id is None else f"the id {game_id}"
             raise GameError("not_found", f"No game has {which}.", 404)
