@@ -78,10 +78,11 @@ def _problem(exc: Exception) -> tuple[str, int]:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return _home(request)
+    return render_home(request)
 
 
-def _home(request, *, create=None, join=None, error=None, status=200) -> HttpResponse:
+def render_home(request, *, create=None, join=None, error=None, status=200) -> HttpResponse:
+    """The home page, with a refused form (and its error) where one was posted."""
     name = display_name(request.user)
     mine = []
     for game in listing.for_home(request.user):  # all of a player's own, never crowded out
@@ -102,14 +103,14 @@ def _home(request, *, create=None, join=None, error=None, status=200) -> HttpRes
 def create(request: HttpRequest) -> HttpResponse:
     form = CreateForm(request.POST)
     if not form.is_valid():
-        return _home(request, create=form, status=400)
+        return render_home(request, create=form, status=400)
     user = identify(request, form.cleaned_data["name"])
     try:
         game = services.game_create(
             host=user, options=form.options(), name=form.cleaned_data["name"]
         )
     except GameError as exc:  # too_many_lobbies
-        return _home(request, create=form, error=exc.detail, status=exc.status)
+        return render_home(request, create=form, error=exc.detail, status=exc.status)
     return redirect("game", code=game.code)
 
 
@@ -117,17 +118,17 @@ def create(request: HttpRequest) -> HttpResponse:
 def join(request: HttpRequest) -> HttpResponse:
     form = JoinForm(request.POST)
     if not form.is_valid():
-        return _home(request, join=form, status=400)
+        return render_home(request, join=form, status=400)
     code = form.cleaned_data["code"]
     try:
         selectors.game_get(code)
     except GameError as exc:
-        return _home(request, join=form, error=exc.detail, status=exc.status)
+        return render_home(request, join=form, error=exc.detail, status=exc.status)
     user = identify(request, form.cleaned_data["name"])
     try:
         services.game_join(code=code, user=user, name=form.cleaned_data["name"])
     except GameError as exc:
-        return _home(request, join=form, error=exc.detail, status=exc.status)
+        return render_home(request, join=form, error=exc.detail, status=exc.status)
     return redirect("game", code=code)
 
 
