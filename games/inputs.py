@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.engine.vocabulary import ActionName
+
 TOKEN_CHOICES = ["stake", "feast", "double_stake", "investigation"]
 
 
@@ -49,13 +51,13 @@ class ResolveChoiceIn(serializers.Serializer):
     targets = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=4)
 
 
-ACTIONS = {
-    "place_token": PlaceTokenIn,
-    "intervention_vote": TargetIn,
-    "tiebreak_vote": TargetIn,
-    "choose_examiner": TargetIn,
-    "give_relic": GiveRelicIn,
-    "use_relic": UseRelicIn,
-    "pass": EmptyIn,
-    "resolve_choice": ResolveChoiceIn,
+ACTIONS = {  # one input per action of the engine's vocabulary (a test checks none is missing)
+    ActionName.PLACE_TOKEN: PlaceTokenIn,
+    ActionName.INTERVENTION_VOTE: TargetIn,
+    ActionName.TIEBREAK_VOTE: TargetIn,
+    ActionName.CHOOSE_EXAMINER: TargetIn,
+    ActionName.GIVE_RELIC: GiveRelicIn,
+    ActionName.USE_RELIC: UseRelicIn,
+    ActionName.PASS: EmptyIn,
+    ActionName.RESOLVE_CHOICE: ResolveChoiceIn,
 }

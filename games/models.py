@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from games.engine.table import max_players
+
 # No 0/O, 1/I/L, 2/Z, 5/S, 8/B: codes are read aloud and typed on phones.
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
@@ -59,7 +61,7 @@ class Game(models.Model):
     @property
     def seat_limit(self) -> int:
         """How many can sit down: 10, or 12 with the expansion (R1.2)."""
-        return 12 if self.options.get("expansion") else 10
+        return max_players(bool(self.options.get("expansion")))
 
 
 class Player(models.Model):

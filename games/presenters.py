@@ -19,17 +19,14 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games import names as player_names
+from games.engine import vocabulary
+from games.engine.vocabulary import TieKind
 from relics import pages as relic_pages
 
 POLL_SECONDS = 2  # how often a page asks whether the game changed
 
-ROLE_LABELS = {"hunter": "Hunter", "vampire": "Vampire", "vampire_lord": "Vampire Lord"}
-TOKEN_LABELS = {
-    "stake": "Stake",
-    "feast": "Feast",
-    "double_stake": "Double-Stake",
-    "investigation": "Investigation",
-}
+ROLE_LABELS = vocabulary.ROLE_LABELS
+TOKEN_LABELS = vocabulary.TOKEN_LABELS
 PHASE_LABELS = {
     "lobby": "Lobby",
     "mingling": "Mingling",
@@ -49,10 +46,10 @@ SOURCE_LABELS = {
     "mesmerism": "Mesmerism",
 }
 TIE_LABELS = {
-    "elimination": "Tie for elimination",
-    "election": "Tie for Alpha Hunter",
-    "examination": "Tie for the most Stakes",
-    "intervention": "Tie in the Ghostly Intervention",
+    TieKind.ELIMINATION: "Tie for elimination",
+    TieKind.ELECTION: "Tie for Alpha Hunter",
+    TieKind.EXAMINATION: "Tie for the most Stakes",
+    TieKind.INTERVENTION: "Tie in the Ghostly Intervention",
 }
 
 

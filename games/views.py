@@ -23,10 +23,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import accounts, display, identity, listing, presenters, selectors, services
 from games.engine import IllegalAction
+from games.engine.vocabulary import ActionName
 from games.errors import refusal
 from games.forms import CreateForm, JoinForm, OptionsForm, SeatJoinForm, action_args
 from games.inputs import ACTIONS as ACTION_INPUTS
 from games.models import AFK_AFTER, Game
+from games.options import spectators_allowed
 from games.seats import seen as mark_seen
 from games.services import GameError
 from relics import pages as relic_pages
@@ -35,12 +37,12 @@ LOG_TAIL = 120  # events shown in the game's log (the newest)
 
 # Actions with a page of their own; any other action (a module's) gets the generic form.
 ACTION_TEMPLATES = {
-    "place_token",
-    "intervention_vote",
-    "tiebreak_vote",
-    "choose_examiner",
-    "resolve_choice",
-    "pass",
+    ActionName.PLACE_TOKEN,
+    ActionName.INTERVENTION_VOTE,
+    ActionName.TIEBREAK_VOTE,
+    ActionName.CHOOSE_EXAMINER,
+    ActionName.RESOLVE_CHOICE,
+    ActionName.PASS,
 }
 
 
@@ -175,9 +177,7 @@ NO_SPECTATORS = "The host does not allow spectators at this table."
 def may_watch(game: Game, seat: int | None) -> bool:
     """Who may see a game's page: its players; anyone in the lobby (to sit down); and anyone
     at all where the host lets spectators watch."""
-    return (
-        seat is not None or game.status == Game.Status.LOBBY or game.options.get("spectators", True)
-    )
+    return seat is not None or game.status == Game.Status.LOBBY or spectators_allowed(game.options)
 
 
 @require_POST
@@ -412,7 +412,7 @@ def action_form(pending: dict, names: dict[int, str], view: dict) -> dict:
                 for c in options[key]
             ]
     out.update(extra)
-    if action == "resolve_choice" and "relic" not in extra:
+    if action == ActionName.RESOLVE_CHOICE and "relic" not in extra:
         me = view.get("me") or {}
         out["card"] = next(
             (
@@ -427,7 +427,7 @@ def action_form(pending: dict, names: dict[int, str], view: dict) -> dict:
             },
         )
         out["count"] = options.get("count", 1)
-    if action == "tiebreak_vote" and view.get("tie"):
+    if action == ActionName.TIEBREAK_VOTE and view.get("tie"):
         out["label"] = presenters.TIE_LABELS.get(view["tie"]["kind"], "Tie vote")
     return out
 

@@ -1,9 +1,6 @@
 """No module uses another module's underscore names (issue 13): a name that starts with `_` is
 its module's own, so it can change without breaking anyone. Import-linter sees modules, not
-names, so this reads the code: `from m import _x` and `m._x` where `m` is a module of the site.
-
-KNOWN lists the reaches that are left, each to be removed by the work named beside it; a new one
-fails, and so does an entry that is gone (the list only shrinks)."""
+names, so this reads the code: `from m import _x` and `m._x` where `m` is a module of the site."""
 
 from __future__ import annotations
 
@@ -13,11 +10,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("games", "relics", "staked")
 
-# Issue 13, item 5 (modules that call each other only through the engine's hooks).
-KNOWN = {
-    ("games/engine/dining.py", "ties._module_decider"),
-    ("relics/rules.py", "ties._settled"),
-}
 DJANGO_PUBLIC = {"_meta"}  # a model's `_meta` is Django's documented API
 
 
@@ -68,11 +60,7 @@ def _all_reaches() -> set[tuple[str, str]]:
 
 
 def test_no_module_uses_another_modules_underscore_names():
-    assert _all_reaches() - KNOWN == set()
-
-
-def test_the_list_of_known_reaches_only_shrinks():
-    assert KNOWN - _all_reaches() == set()
+    assert _all_reaches() == set()
 
 
 def test_a_reach_into_another_module_is_found(tmp_path):

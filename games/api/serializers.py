@@ -7,7 +7,7 @@ from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from games.accounts import USERNAME_PATTERN
-from games.options import MAX_TIMER, MIN_TIMER, PRESETS
+from games.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
 
@@ -85,7 +85,7 @@ class GameCreateIn(serializers.Serializer):
         "server secret, so that no player can compute the deal.",
     )
     spectators = serializers.BooleanField(
-        required=False, default=True, help_text="spectators may watch"
+        required=False, default=SPECTATORS, help_text="spectators may watch"
     )
     den_chat = serializers.BooleanField(
         required=False,

@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 from games import accounts, identity, inputs, listing, seats, selectors, services
 from games.api import serializers as s
 from games.api.auth import issue_token, presented_token, revoke, token_cache_key
+from games.options import spectators_allowed
 from games.services import GameError
 from staked import limits
 from staked.rest import PER_VIEWER, ErrorOut, check_types
@@ -280,7 +281,7 @@ class GameView(APIView):
 
 
 def _may_watch(game, user) -> None:
-    if not game.options.get("spectators", True) and identity.seat_of(game, user) is None:
+    if not spectators_allowed(game.options) and identity.seat_of(game, user) is None:
         raise GameError("forbidden", "The host does not allow spectators at this table.", 403)
 
 
@@ -404,7 +405,7 @@ class ActionView(APIView):
                 "action",
                 str,
                 OpenApiParameter.PATH,
-                enum=sorted(inputs.ACTIONS),
+                enum=sorted(map(str, inputs.ACTIONS)),
                 description="the body depends on the action: see API.md",
             ),
             OpenApiParameter(

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import accounts, identity
 from games import selectors as game_selectors
 from games.history import records, selectors
+from games.options import spectators_allowed
 from games.presenters import ROLE_LABELS, with_names
 from games.services import GameError
 
@@ -112,7 +113,7 @@ def replay(request: HttpRequest, code: str) -> HttpResponse:
     game = selectors.replay_game(code)
     if game is None:
         raise Http404("Only a finished game has a replay.")
-    if not game.options.get("spectators", True) and identity.seat_of(game, request.user) is None:
+    if not spectators_allowed(game.options) and identity.seat_of(game, request.user) is None:
         raise Http404("The host does not allow spectators at this table.")
     steps = [str(n) for n in range(1, game.round + 1)] + ["end"]
     step = request.GET.get("round", "1")

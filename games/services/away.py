@@ -12,6 +12,7 @@ from django.db.models import F
 
 from games import engine
 from games.engine.view import public_waiting
+from games.engine.vocabulary import ActionName
 from games.models import AFK_AFTER, Game, Player
 
 
@@ -48,7 +49,7 @@ def came_back(player: Player, state: engine.State, name: str, round_: int) -> li
     Orb) changes nothing here: whether it was cast is not shown until Dining."""
     if player.missed_windows == 0 and player.claim_token is None:
         return []
-    optional_dial = name == "intervention_vote" and state.player(player.seat).alive
+    optional_dial = name == ActionName.INTERVENTION_VOTE and state.player(player.seat).alive
     if optional_dial or player.seat not in public_waiting(state):
         return []
     Player.objects.filter(id=player.id).update(missed_windows=0, claim_token=None)

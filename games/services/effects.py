@@ -25,6 +25,7 @@ from games import engine
 from games.engine.view import waiting_for
 from games.models import Game
 from games.notify import services as reminders
+from games.options import spectators_allowed
 from relics.models import sync_holdings
 from staked.cache import ReusingRedisCache
 
@@ -78,7 +79,7 @@ def poll_key(change: Change) -> None:
     """Tell the cheap polls the new version (games.selectors.poll_state)."""
     game = change.game
     code, version = game.code, game.version
-    spectators = game.options.get("spectators", True)
+    spectators = spectators_allowed(game.options)
     transaction.on_commit(lambda: publish_version(code, version, spectators=spectators))
 
 
