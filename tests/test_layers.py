@@ -62,7 +62,7 @@ def test_the_code_keeps_every_layer_contract(tmp_path):
             "The engine imports no Django, no library and nothing of the site",
         ),
         (
-            "relics/rules.py",
+            "relics/rules/cards.py",
             "from games import models  # noqa",
             "Sacred Relics' rules import only the engine (Last Wills are part of it)",
         ),
