@@ -32,9 +32,11 @@ run: $(VENV)/.installed-run
 test: $(VENV)/.installed-test
 	scripts/run_tests.sh
 
+# ruff, then the layer contracts of pyproject.toml ([tool.importlinter], docs/architecture.md).
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 
 format: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check --fix .

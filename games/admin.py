@@ -36,9 +36,9 @@ from games import admin_display as show
 from games.engine import state_from_json
 from games.engine.common import ROLE_NAMES
 from games.models import Event, Game
+from games.presenters import phase_label
 from games.replay import ReplayError, loads, replay_export, replay_import
 from games.services import GameError
-from games.views import phase_label
 
 audit = logging.getLogger("games.audit")
 

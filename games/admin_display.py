@@ -20,9 +20,9 @@ from django.utils.timesince import timesince, timeuntil
 
 from games import identity, selectors
 from games.display import display_url
-from games.models import Event, Game, Player
+from games.models import AFK_AFTER, Event, Game, Player
 from games.options import public_options
-from games.seats import AFK_AFTER
+from relics.rules import BY_ID
 
 LOG_TAIL = 20  # public lines on the game's page; the rest are on its paginated log page
 LOG_PAGE = 50
@@ -221,8 +221,6 @@ def links(game: Game) -> SafeString:
 
 def relics_table(game: Game) -> SafeString:
     """Who holds which Sacred Relic: public, as on the table (R10.2a: the cards lie face-up)."""
-    from relics.rules import BY_ID
-
     rows = format_html_join(
         "",
         "<tr><td>{}</td><td>{} ({})</td><td>{}</td><td>{}</td><td>{}</td></tr>",

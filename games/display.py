@@ -19,18 +19,10 @@ from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET
 
-from games import narration, polls, selectors
+from games import narration, polls, presenters, selectors
 from games.models import Game
 from games.options import spectators_allowed
 from games.services import GameError
-from games.views import (
-    _roles,
-    _seats,
-    _tie,
-    dining_steps,
-    phase_label,
-    qr_svg,
-)
 from games.wording import for_people
 from relics import pages as relic_pages
 
@@ -93,16 +85,17 @@ def display_context(request: HttpRequest, game: Game) -> dict:
     events = [{**e, "text": for_people(e["text"], names, e["data"])} for e in events]
     events.reverse()
     open_to_all = spectators_allowed(game.options)
+    finished = view["status"] == Game.Status.FINISHED
     context = {
         "game": game,
         "view": view,
-        "seats": _seats(view, None),
+        "seats": presenters.seating(view, None),
         "events": events,
-        "phase_label": phase_label(view["phase"]),
-        "tie": _tie(view.get("tie"), names),
+        "phase_label": presenters.phase_label(view["phase"]),
+        "tie": presenters.tie_vote(view.get("tie"), names),
         "relic_board": relic_pages.board(view, names),
-        "dining": dining_steps(view.get("last_dining"), names, view.get("last_wills")),
-        "roles": _roles(view, names) if view["status"] == Game.Status.FINISHED else [],
+        "dining": presenters.dining_steps(view.get("last_dining"), names, view.get("last_wills")),
+        "roles": presenters.roles_revealed(view, names) if finished else [],
         "poll_seconds": polls.pace(view),
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
         "key_query": "" if open_to_all else f"&key={display_key(game.code)}",
@@ -110,5 +103,5 @@ def display_context(request: HttpRequest, game: Game) -> dict:
     }
     if view["status"] == Game.Status.LOBBY:
         invite = request.build_absolute_uri(reverse("game", args=[game.code]))
-        context.update(invite=invite, qr_svg=qr_svg(invite))
+        context.update(invite=invite, qr_svg=presenters.qr_svg(invite))
     return context

@@ -15,6 +15,9 @@ from games.engine.table import max_players
 # No 0/O, 1/I/L, 2/Z, 5/S, 8/B: codes are read aloud and typed on phones.
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
+# A seat that misses this many timed windows in a row is flagged to the table as away
+# (Player.afk; games.services.away counts the misses, games.seats offers the host's remedies).
+AFK_AFTER = 2
 
 
 def new_code() -> str:
@@ -98,9 +101,7 @@ class Player(models.Model):
 
     @property
     def afk(self) -> bool:
-        """Flagged to the table as away (games.seats.AFK_AFTER windows missed in a row)."""
-        from games.seats import AFK_AFTER
-
+        """Flagged to the table as away (AFK_AFTER windows missed in a row)."""
         return self.missed_windows >= AFK_AFTER
 
 

@@ -34,13 +34,15 @@ def practice_new(request: HttpRequest) -> HttpResponse:
     """A practice game against five bots, started at once: straight to its page."""
     form = PracticeForm(request.POST)
     if not form.is_valid():
-        return views._home(request, error="Tell us your name to start a practice game.", status=400)
+        return views.render_home(
+            request, error="Tell us your name to start a practice game.", status=400
+        )
     name = form.cleaned_data["name"]
-    user = views._identify(request, name)
+    user = views.identify(request, name)
     try:
         game = practice.practice_start(user=user, name=name, more=form.cleaned_data["more"])
     except GameError as exc:  # too_many_lobbies: the cap on open tables counts this one too
-        return views._home(request, error=exc.detail, status=exc.status)
+        return views.render_home(request, error=exc.detail, status=exc.status)
     return redirect("game", code=game.code)
 
 

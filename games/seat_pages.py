@@ -1,54 +1,37 @@
 """The pages of games.seats (issue 9): the host's remedies for a seat flagged as away, the
 handover link a new friend opens, and the rematch button of the end screen. Thin, like
-games.views, whose rendering they share."""
+games.views, whose rendering they share (the game page lists the remedies: views.remedies)."""
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import identity, seats
 from games.forms import SeatJoinForm
-from games.models import Game
 from games.services import GameError
-from games.views import _display_name, _done, _game_or_404, _identify, _render_game
-
-
-def remedies(request: HttpRequest, game: Game) -> list[dict]:
-    """For the host's page only: the seats the host may hand on, with any open handover link
-    (a secret of the host's: nobody else's page carries it)."""
-    rows = []
-    for p in game.players.filter(Q(is_bot=True) | Q(missed_windows__gte=seats.AFK_AFTER)):
-        link = p.claim_token and request.build_absolute_uri(
-            reverse("seat-claim", args=[game.code, p.claim_token])
-        )
-        rows.append(
-            {"seat": p.seat, "name": p.name, "afk": p.afk, "is_bot": p.is_bot, "link": link}
-        )
-    return sorted(rows, key=lambda r: r["seat"])
+from games.views import display_name, done, game_or_404, identify, render_game
 
 
 @require_POST
 def seat_bot(request: HttpRequest, code: str, seat: int) -> HttpResponse:
-    game = _game_or_404(code)
+    game = game_or_404(code)
     try:
         game = seats.seat_to_bot(code=game.code, user=request.user, seat=seat)
     except GameError as exc:
-        return _render_game(request, game, error=exc.detail, status=exc.status)
-    return _done(request, game)
+        return render_game(request, game, error=exc.detail, status=exc.status)
+    return done(request, game)
 
 
 @require_POST
 def seat_invite(request: HttpRequest, code: str, seat: int) -> HttpResponse:
-    game = _game_or_404(code)
+    game = game_or_404(code)
     try:
         game, _ = seats.seat_invite(code=game.code, user=request.user, seat=seat)
     except GameError as exc:
-        return _render_game(request, game, error=exc.detail, status=exc.status)
-    return _done(request, game)
+        return render_game(request, game, error=exc.detail, status=exc.status)
+    return done(request, game)
 
 
 @require_http_methods(["GET", "POST"])
@@ -57,7 +40,7 @@ def seat_claim(request: HttpRequest, code: str, token: str) -> HttpResponse:
     player = seats.invited_seat(code.upper(), token)
     if player is None:
         raise Http404("This link was already used or withdrawn.")
-    form = SeatJoinForm(request.POST or None, initial={"name": _display_name(request.user)})
+    form = SeatJoinForm(request.POST or None, initial={"name": display_name(request.user)})
     error, status = None, 200
     if request.method == "POST":
         if form.is_valid():
@@ -65,7 +48,7 @@ def seat_claim(request: HttpRequest, code: str, token: str) -> HttpResponse:
             try:
                 if identity.is_seated(player.game, request.user):  # before the name is touched
                     raise GameError("already_seated", "You already have a seat here.", 409)
-                user = _identify(request, name)
+                user = identify(request, name)
                 seats.seat_claim(code=player.game.code, user=user, token=token, name=name)
             except GameError as exc:
                 error, status = exc.detail, exc.status
@@ -79,9 +62,9 @@ def seat_claim(request: HttpRequest, code: str, token: str) -> HttpResponse:
 
 @require_POST
 def rematch(request: HttpRequest, code: str) -> HttpResponse:
-    game = _game_or_404(code)
+    game = game_or_404(code)
     try:
         new, _ = seats.rematch_open(code=game.code, user=request.user)
     except GameError as exc:
-        return _render_game(request, game, error=exc.detail, status=exc.status)
+        return render_game(request, game, error=exc.detail, status=exc.status)
     return redirect("game", code=new.code)

@@ -21,8 +21,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import identity, names, services
-from games.models import Game, Player
-from games.services import AFK_AFTER, GameError, game_write, retried, seat_event
+from games.models import AFK_AFTER, Game, Player
+from games.services import GameError, game_write, retried, seat_event
 
 SEEN_EVERY = 60  # seconds: a seat's "last seen" is written at most once a minute
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import models
 
 from games.models import Game
+from relics import rules
 
 
 class RelicHolding(models.Model):
@@ -27,8 +28,6 @@ class RelicHolding(models.Model):
 
 def sync_holdings(game: Game, state) -> None:
     """Rewrite this game's rows from the engine state (a handful of rows, on relic games only)."""
-    from relics import rules
-
     data = state.ext.get("relics")
     if not data:
         return

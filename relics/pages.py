@@ -158,7 +158,7 @@ def mine(me: dict | None) -> list[dict]:
 
 
 def action(pending: dict, view: dict, names: dict[int, str]) -> dict:
-    """What a relic action's form needs beyond views._action's common part ({} for others)."""
+    """What a relic action's form needs beyond views.action_form's common part ({} for others)."""
     name, options = pending["action"], pending.get("options", {})
     me = view.get("me") or {}
     if name == ActionName.GIVE_RELIC:

@@ -8,6 +8,7 @@ SQLite, a file-based cache and a SQLite Celery broker, all inside the data folde
 
 from __future__ import annotations
 
+import base64
 import os
 import time
 from pathlib import Path
@@ -15,6 +16,8 @@ from urllib.parse import urlsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+
+from staked.rates import Rate
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -121,6 +124,7 @@ def local_secret_key(path: Path) -> str:
     Several processes (web, worker, beat) may start at once: O_EXCL makes exactly one of them
     write the file, and the others read what it wrote.
     """
+    # Only for a local run without SECRET_KEY: production settings never load it.
     from django.core.management.utils import get_random_secret_key
 
     try:
@@ -315,8 +319,6 @@ REST_FRAMEWORK = {
 
 
 def env_rate(name: str, *, default: str) -> str:
-    from staked.rates import Rate
-
     value = _raw(name) or default
     try:
         Rate.parse(value)
@@ -405,8 +407,7 @@ def env_vapid() -> tuple[str, str, str]:
     public, private, subject = values
     if not subject.startswith(("mailto:", "https://")):
         raise ImproperlyConfigured("VAPID_SUBJECT must be a mailto: address or an https:// URL.")
-    import base64
-
+    # Only where VAPID keys are set: a run without Web Push never loads cryptography.
     from cryptography.hazmat.primitives.asymmetric import ec
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 

@@ -7,11 +7,9 @@ from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from games.accounts import USERNAME_PATTERN
-from games.engine.vocabulary import ActionName
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
-TOKEN_CHOICES = ["stake", "feast", "double_stake", "investigation"]
 
 
 # Blank and all-space text is refused; the pattern says so in the schema too (a client that
@@ -112,57 +110,6 @@ class GameCreateIn(serializers.Serializer):
         if not all(k.isdigit() for k in value):
             raise serializers.ValidationError("keys are seat numbers")
         return value
-
-
-class TargetIn(serializers.Serializer):
-    target = serializers.IntegerField(help_text="a seat number")
-
-
-class PlaceTokenIn(TargetIn):
-    token = serializers.CharField(max_length=20, help_text="|".join(TOKEN_CHOICES))
-
-
-class GiveRelicIn(TargetIn):
-    card = serializers.CharField(max_length=40, required=False)
-
-
-class UseRelicIn(serializers.Serializer):
-    relic = serializers.CharField(max_length=40, help_text="the relic id, as in me.relic.id")
-    targets = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=4)
-    owners = serializers.ListField(
-        child=serializers.IntegerField(),
-        required=False,
-        max_length=2,
-        help_text="Candle: the owner of the token taken from each target seat; Bangle: the owners "
-        "of the (up to 2) tokens moved from your seat",
-    )
-    card = serializers.CharField(
-        max_length=40,
-        required=False,
-        help_text="which relic of the target seat, if it holds several",
-    )
-    token = serializers.CharField(max_length=20, required=False)
-
-
-class EmptyIn(serializers.Serializer):
-    pass
-
-
-class ResolveChoiceIn(serializers.Serializer):
-    choice = serializers.CharField(max_length=40)
-    targets = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=4)
-
-
-ACTIONS = {  # one input per action of the engine's vocabulary (a test checks none is missing)
-    ActionName.PLACE_TOKEN: PlaceTokenIn,
-    ActionName.INTERVENTION_VOTE: TargetIn,
-    ActionName.TIEBREAK_VOTE: TargetIn,
-    ActionName.CHOOSE_EXAMINER: TargetIn,
-    ActionName.GIVE_RELIC: GiveRelicIn,
-    ActionName.USE_RELIC: UseRelicIn,
-    ActionName.PASS: EmptyIn,
-    ActionName.RESOLVE_CHOICE: ResolveChoiceIn,
-}
 
 
 class BotsIn(serializers.Serializer):
@@ -322,8 +269,3 @@ class SeatInviteOut(serializers.Serializer):
     seat = serializers.IntegerField()
     token = serializers.CharField(help_text="one use; POST it to /games/{code}/claim/")
     url = serializers.URLField(help_text="the page link that does the same")
-
-
-class ErrorOut(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()

@@ -17,21 +17,21 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import accounts, identity, listing, polls, seats, selectors, services
+from games import accounts, identity, inputs, listing, polls, seats, selectors, services
 from games.api import serializers as s
 from games.api.auth import issue_token, presented_token, revoke
-from games.api.strict import check_types
 from games.options import spectators_allowed
 from games.services import GameError
 from staked import limits
+from staked.rest import PER_VIEWER, ErrorOut, check_types
 
 ERRORS = {
-    400: OpenApiResponse(s.ErrorOut, description="bad_request | illegal_target | illegal_token"),
-    401: OpenApiResponse(s.ErrorOut, description="not_authenticated"),
-    403: OpenApiResponse(s.ErrorOut, description="forbidden"),
-    404: OpenApiResponse(s.ErrorOut, description="not_found"),
-    409: OpenApiResponse(s.ErrorOut, description="wrong_phase | game_over | stale | game_full"),
-    429: OpenApiResponse(s.ErrorOut, description="rate_limited"),
+    400: OpenApiResponse(ErrorOut, description="bad_request | illegal_target | illegal_token"),
+    401: OpenApiResponse(ErrorOut, description="not_authenticated"),
+    403: OpenApiResponse(ErrorOut, description="forbidden"),
+    404: OpenApiResponse(ErrorOut, description="not_found"),
+    409: OpenApiResponse(ErrorOut, description="wrong_phase | game_over | stale | game_full"),
+    429: OpenApiResponse(ErrorOut, description="rate_limited"),
 }
 
 
@@ -67,10 +67,6 @@ def _view_response(game, user, code=status.HTTP_200_OK) -> Response:
     response["ETag"] = etag(game.version)
     patch_vary_headers(response, PER_VIEWER)
     return response
-
-
-# The view is built per viewer: a cache must never hand one player's view to another.
-PER_VIEWER = ("Authorization", "Cookie")
 
 
 # --- identities ----------------------------------------------------------------------------
@@ -204,7 +200,7 @@ class GamesView(APIView):
         responses={
             201: s.GameViewOut,
             **_errors(400, 401, 403),
-            409: OpenApiResponse(s.ErrorOut, description="too_many_lobbies"),
+            409: OpenApiResponse(ErrorOut, description="too_many_lobbies"),
             429: ERRORS[429],
         },
     )
@@ -384,13 +380,13 @@ class ActionView(APIView):
     throttle_scope = "actions"
 
     @extend_schema(
-        request=s.PlaceTokenIn,
+        request=inputs.PlaceTokenIn,
         parameters=[
             OpenApiParameter(
                 "action",
                 str,
                 OpenApiParameter.PATH,
-                enum=sorted(map(str, s.ACTIONS)),
+                enum=sorted(map(str, inputs.ACTIONS)),
                 description="the body depends on the action: see API.md",
             ),
             OpenApiParameter(
@@ -403,10 +399,12 @@ class ActionView(APIView):
         responses={200: s.GameViewOut, **_errors(400, 401, 403, 404, 409, 429)},
     )
     def post(self, request, code: str, action: str):
-        serializer = s.ACTIONS.get(action)
+        serializer = inputs.ACTIONS.get(action)
         if serializer is None:
             raise GameError(
-                "bad_request", f"There is no action '{action}'. Known: {', '.join(s.ACTIONS)}.", 400
+                "bad_request",
+                f"There is no action '{action}'. Known: {', '.join(inputs.ACTIONS)}.",
+                400,
             )
         if not isinstance(request.data, dict):
             raise GameError("bad_request", "The body must be a JSON object.", 400)
@@ -435,7 +433,7 @@ def _if_match(request) -> int | None:
 
 
 def _refusal(codes: str) -> OpenApiResponse:
-    return OpenApiResponse(s.ErrorOut, description=codes)
+    return OpenApiResponse(ErrorOut, description=codes)
 
 
 class SeatBotView(APIView):

@@ -12,14 +12,13 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.serializers import ErrorOut
-from games.api.views import PER_VIEWER
 from games.chat import selectors, services
 from games.chat import serializers as s
 from games.chat.audience import CHANNELS, channel_access
 from games.identity import seat_of
 from games.selectors import game_get
 from games.services import GameError
+from staked.rest import PER_VIEWER, ErrorOut
 
 CHANNEL = OpenApiParameter(
     "channel",

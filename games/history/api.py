@@ -10,9 +10,9 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.serializers import ROLE_CHOICES, ErrorOut
+from games.api.serializers import ROLE_CHOICES
 from games.history import records, selectors
-from games.history.views import game_row
+from staked.rest import ErrorOut
 
 PAGE_DEFAULT, PAGE_MAX = 20, 100
 
@@ -106,7 +106,7 @@ class MyGamesView(APIView):
         limit, offset = page.validated_data["limit"], page.validated_data["offset"]
         records.results_record_missing(request.user)
         rows = selectors.counted(request.user).prefetch_related("game__players")
-        games = [game_row(request, r) for r in rows[offset : offset + limit]]
+        games = [selectors.game_row(request, r) for r in rows[offset : offset + limit]]
         body = {
             "games": games,
             "count": rows.count(),

@@ -5,12 +5,15 @@ log. Abandoned games never count (they did not end), and neither do practice gam
 from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet, Sum
+from django.http import HttpRequest
+from django.urls import reverse
 
 from games import identity
 from games.history.models import SeatResult
 from games.models import Event, Game
 
 ROLES = ("hunter", "vampire", "vampire_lord")  # in the order of R1.2
+OTHER_TEAM = {"hunters": "vampires", "vampires": "hunters"}
 
 
 def practice_games() -> QuerySet[Game]:
@@ -81,3 +84,26 @@ def public_log(game: Game, round_: int) -> list[Event]:
     """One round of the game's public log: the lines a spectator read, never an event with an
     audience (the same gate as the game's own log)."""
     return list(game.events.filter(round=round_, audience__isnull=True).order_by("seq"))
+
+
+def game_row(request: HttpRequest, result: SeatResult) -> dict:
+    """One finished game as the player who sat at `result`'s seat sees it in their history (the
+    API's `MyGameOut`; the page adds labels). Everything here is public once the game is over."""
+    game = result.game
+    return {
+        "code": game.code,
+        "finished_at": result.finished_at,
+        "rounds": game.round,
+        "seat": result.player.seat,
+        "name": result.player.name,
+        "role": result.role,
+        "team": result.team,
+        "mesmerized": result.mesmerized,
+        "won": result.won,
+        "winner": result.team if result.won else OTHER_TEAM[result.team],
+        "players": [
+            {"seat": p.seat, "name": p.name, "is_bot": p.is_bot}
+            for p in sorted(game.players.all(), key=lambda p: p.seat)
+        ],
+        "replay_url": request.build_absolute_uri(reverse("replay", args=[game.code])),
+    }

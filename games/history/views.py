@@ -15,38 +15,13 @@ from django.views.decorators.http import require_GET, require_POST
 from games import accounts, identity
 from games import selectors as game_selectors
 from games.history import records, selectors
-from games.history.models import SeatResult
 from games.options import spectators_allowed
+from games.presenters import ROLE_LABELS, with_names
 from games.services import GameError
-from games.views import ROLE_LABELS, with_names
 
 PER_PAGE = 20
 TEAM_LABELS = {"hunters": "Hunters", "vampires": "Vampires"}
 ARTICLES = {"hunter": "a", "vampire": "a", "vampire_lord": "the"}  # "You were the Vampire Lord"
-OTHER_TEAM = {"hunters": "vampires", "vampires": "hunters"}
-
-
-def game_row(request: HttpRequest, result: SeatResult) -> dict:
-    """One finished game as the player who sat at `result`'s seat sees it in their history (the
-    API's `MyGameOut`; the page adds labels). Everything here is public once the game is over."""
-    game = result.game
-    return {
-        "code": game.code,
-        "finished_at": result.finished_at,
-        "rounds": game.round,
-        "seat": result.player.seat,
-        "name": result.player.name,
-        "role": result.role,
-        "team": result.team,
-        "mesmerized": result.mesmerized,
-        "won": result.won,
-        "winner": result.team if result.won else OTHER_TEAM[result.team],
-        "players": [
-            {"seat": p.seat, "name": p.name, "is_bot": p.is_bot}
-            for p in sorted(game.players.all(), key=lambda p: p.seat)
-        ],
-        "replay_url": request.build_absolute_uri(reverse("replay", args=[game.code])),
-    }
 
 
 class RegisterForm(forms.Form):
@@ -103,7 +78,7 @@ def _my_games(request: HttpRequest, form: RegisterForm, *, status: int = 200) ->
     page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "page": page,
-        "games": [_labelled(game_row(request, r)) for r in page.object_list],
+        "games": [_labelled(selectors.game_row(request, r)) for r in page.object_list],
         "figures": _labelled_figures(selectors.figures(user)),
         "guest": accounts.is_guest(user),
         "form": form,

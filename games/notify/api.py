@@ -11,12 +11,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.serializers import ErrorOut
-from games.api.strict import check_types
 from games.errors import DomainError
 from games.notify import endpoints, preferences, push
 from games.notify.models import Preferences, PushSubscription
 from games.notify.services import MAX_LEAD_MINUTES
+from staked.rest import ErrorOut, check_types
 
 PUSH_DISABLED = (
     "Web Push is off on this server: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT "

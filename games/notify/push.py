@@ -37,7 +37,7 @@ def key_length(value: str) -> int | None:
 
 @functools.lru_cache(maxsize=2)
 def _vapid(private_key: str):
-    from py_vapid import Vapid
+    from py_vapid import Vapid  # with pywebpush: loaded only where a push is sent (see send)
 
     return Vapid.from_string(private_key)
 
@@ -51,8 +51,9 @@ def send(subscription: PushSubscription, payload: dict, *, ttl: int, urgency: st
     refuse is deleted (it can never work); one the push service reports gone too. A network
     failure or another answer of the push service is recorded on the subscription, which is kept.
     """
+    # Slow to import, and only a worker sending reminders needs them: loaded where they are used.
     from py_vapid import VapidException
-    from pywebpush import WebPushException, webpush  # slow to import: only where it is used
+    from pywebpush import WebPushException, webpush
 
     try:
         endpoint = endpoints.check(subscription.endpoint)

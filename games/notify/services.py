@@ -30,6 +30,7 @@ from games.engine.view import waiting_for
 from games.models import Game, Player
 from games.notify import push
 from games.notify.models import NotificationLog, Preferences
+from games.presenters import phase_label
 
 log = logging.getLogger("games.notify")
 
@@ -244,8 +245,6 @@ def _deadline_reminder(game: Game, state: State, now: float) -> Reminder:
 
 
 def _reminder(game: Game, state: State, now: float, what: str, *, urgency: str) -> Reminder:
-    from games.views import phase_label
-
     body = f"{what.capitalize()} ({phase_label(state.phase)})"
     ttl = 24 * 3600
     if state.deadline is not None:

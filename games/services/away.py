@@ -13,9 +13,7 @@ from django.db.models import F
 from games import engine
 from games.engine.view import public_waiting
 from games.engine.vocabulary import ActionName
-from games.models import Game, Player
-
-AFK_AFTER = 2  # windows missed in a row
+from games.models import AFK_AFTER, Game, Player
 
 
 def seat_event(kind: str, text: str, round_: int, **data) -> engine.Event:

@@ -137,7 +137,7 @@ def test_an_unexpected_error_is_a_json_500_on_the_api_and_html_on_pages(monkeypa
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(listing, "my_games", boom)
-    monkeypatch.setattr(views, "_home", boom)
+    monkeypatch.setattr(views, "render_home", boom)
     ana = guest("Ana")
     client = Client(
         raise_request_exception=False, HTTP_AUTHORIZATION=ana._credentials["HTTP_AUTHORIZATION"]

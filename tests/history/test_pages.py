@@ -11,7 +11,7 @@ from django.test import Client
 
 from games import admin_services, services
 from games.models import Event
-from games.views import with_names
+from games.presenters import with_names
 from tests.history.tables import lord_examined_by_seat_1, play_to_the_end, table, users
 
 pytestmark = pytest.mark.django_db

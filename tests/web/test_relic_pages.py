@@ -406,9 +406,9 @@ def test_r11_van_helsing_examines_the_eliminated_from_the_page(relic_game):
 
 
 # --- every card's offer renders a form that posts what the engine asks (R11) -------------------
-# The engine's own states (tests/relics helpers) through views._action and the action's template;
-# the form is filled as a phone would and its post goes through action_args, the API's input
-# serializer and the engine. The forms above are also played through the real URLs.
+# The engine's own states (tests/relics helpers) through views.action_form and the action's
+# template; the form is filled as a phone would and its post goes through action_args, the API's
+# input serializer and the engine. The forms above are also played through the real URLs.
 
 
 def _fill(html: str, picks: dict[str, list[str]]) -> QueryDict:
@@ -427,15 +427,15 @@ def _fill(html: str, picks: dict[str, list[str]]) -> QueryDict:
 
 def _submit_form(t, seat: int, action: str, **picks) -> str:
     """Render `action`'s form for `seat`, post it as filled, and return the form's HTML."""
-    from games.api.serializers import ACTIONS
     from games.engine import view as engine_view
     from games.forms import action_args
-    from games.views import _action
+    from games.inputs import ACTIONS
+    from games.views import action_form
 
     seen = engine_view(t.state, seat)
     names = {s["seat"]: f"P{s['seat']}" for s in seen["seats"]}
     (offer,) = [p for p in seen["pending"] if p["action"] == action]
-    a = _action(offer, names, seen)
+    a = action_form(offer, names, seen)
     html = render_to_string(a["template"], {"a": a, "view": {**seen, "code": "ACDEFG"}})
     serializer = ACTIONS[action](data=action_args(_fill(html, picks)))
     assert serializer.is_valid(), serializer.errors

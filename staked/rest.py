@@ -1,4 +1,8 @@
-"""JSON input taken at its type (issue 12: schemathesis sent `{"name": 0}`, `{"email_enabled":
+"""What the site's JSON APIs share (the game's in games.api, and those of chat, reminders and
+history), kept outside any one of them so that none imports another: the error body's schema,
+the Vary of a response built per viewer, and input taken at its type.
+
+Input taken at its type (issue 12: schemathesis sent `{"name": 0}`, `{"email_enabled":
 0}`, `{"target": "3"}`, and DRF's fields quietly converted them). The API documents a string, a
 boolean, a whole number, a list or an object for each field: anything else is `400 bad_request`
 naming the field, before DRF's own validation. The pages' forms send only strings and keep
@@ -9,6 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rest_framework import serializers
+
+# A view built per viewer: a cache must never hand one player's view to another.
+PER_VIEWER = ("Authorization", "Cookie")
+
+
+# Every error's body (staked.errors.json_error, games.api.errors.handle). No docstring: it would
+# become the schema's description of the component.
+class ErrorOut(serializers.Serializer):
+    code = serializers.CharField()
+    detail = serializers.CharField()
 
 
 def check_types(serializer: serializers.Serializer, data) -> None:
