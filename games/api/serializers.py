@@ -4,12 +4,26 @@ shapes the OpenAPI schema documents. Whether a well-formed action is legal is th
 from __future__ import annotations
 
 from django.core.validators import RegexValidator
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from games.accounts import USERNAME_PATTERN
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
+# The phases a client sees (the engine's Phase, games/engine; "dining" and "relics" are steps it
+# passes through within one move, never a resting state), and the lobby's.
+PHASES = [
+    "lobby",
+    "mingling",
+    "tiebreak",
+    "choose_examiner",
+    "give_relic",
+    "relic_window",
+    "relic_choice",
+    "last_will",
+    "finished",
+]
 TOKEN_CHOICES = ["stake", "feast", "double_stake", "investigation"]
 
 
@@ -113,21 +127,68 @@ class GameCreateIn(serializers.Serializer):
         return value
 
 
-class TargetIn(serializers.Serializer):
-    target = serializers.IntegerField(help_text="a seat number")
+def _seats(help_text: str, max_length: int = 4, min_length: int = 0) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        min_length=min_length,
+        max_length=max_length,
+        help_text=help_text,
+    )
+
+
+DEPRECATED_TARGET = "Deprecated: send `targets` (a list). Still accepted; never both."
+
+
+@extend_schema_serializer(deprecate_fields=["target"])
+class SeatsIn(serializers.Serializer):
+    """Seats are named in `targets`, a list, even for one seat. The older `target` (one seat)
+    is still accepted but deprecated; sending both is a 400 `bad_request`."""
+
+    # Issue 16: some actions took `target`, others a list. The engine still gets what it always
+    # took: `target` for a one-seat action, `targets` for the others.
+
+    one_seat = False  # True: exactly one seat, handed to the engine as `target`
+    target = serializers.IntegerField(required=False, help_text=DEPRECATED_TARGET)
+
+    def validate(self, attrs):
+        if "target" in attrs and "targets" in attrs:
+            raise serializers.ValidationError(
+                {"target": ["Send 'targets' or the deprecated 'target', not both."]}
+            )
+        if not self.one_seat:
+            if "target" in attrs:
+                attrs["targets"] = [attrs.pop("target")]
+            return attrs
+        if "targets" in attrs:
+            attrs["target"] = attrs.pop("targets")[0]
+        if "target" not in attrs:  # named `target`: the pages' forms say "Choose a target"
+            raise serializers.ValidationError({"target": ["Name a seat: 'targets': [seat]."]})
+        return attrs
+
+
+class TargetIn(SeatsIn):
+    one_seat = True
+    targets = _seats("exactly one seat number", max_length=1, min_length=1)
 
 
 class PlaceTokenIn(TargetIn):
-    token = serializers.CharField(max_length=20, help_text="|".join(TOKEN_CHOICES))
+    token = serializers.CharField(
+        max_length=20, help_text=f"one of your tokens: {' | '.join(TOKEN_CHOICES)}"
+    )
 
 
 class GiveRelicIn(TargetIn):
-    card = serializers.CharField(max_length=40, required=False)
+    card = serializers.CharField(
+        max_length=40,
+        required=False,
+        help_text="which relic you give, if you hold several (a relic id)",
+    )
 
 
-class UseRelicIn(serializers.Serializer):
+class UseRelicIn(SeatsIn):
     relic = serializers.CharField(max_length=40, help_text="the relic id, as in me.relic.id")
-    targets = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=4)
+    targets = _seats("the seats the relic acts on, as its card says (0 to 4)")
     owners = serializers.ListField(
         child=serializers.IntegerField(),
         required=False,
@@ -140,16 +201,20 @@ class UseRelicIn(serializers.Serializer):
         required=False,
         help_text="which relic of the target seat, if it holds several",
     )
-    token = serializers.CharField(max_length=20, required=False)
+    token = serializers.CharField(
+        max_length=20, required=False, help_text="the token the relic names"
+    )
 
 
 class EmptyIn(serializers.Serializer):
     pass
 
 
-class ResolveChoiceIn(serializers.Serializer):
-    choice = serializers.CharField(max_length=40)
-    targets = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=4)
+class ResolveChoiceIn(SeatsIn):
+    choice = serializers.CharField(
+        max_length=40, help_text="the choice offered in pending.options (a card or option id)"
+    )
+    targets = _seats("the seats the choice names (0 to 4)")
 
 
 ACTIONS = {
@@ -203,6 +268,22 @@ class KnowledgeOut(serializers.Serializer):
     mesmerized = serializers.BooleanField(required=False)
 
 
+class RelicCardOut(serializers.Serializer):
+    id = serializers.CharField(help_text="the relic id (as `use_relic` takes it)")
+    name = serializers.CharField(help_text="its display name")
+    text = serializers.CharField(help_text="what the card says")
+    negated = serializers.BooleanField()
+    discarded = serializers.BooleanField()
+    acting_as = serializers.CharField(
+        allow_null=True, help_text="the relic id it acts as, if not its own"
+    )
+
+
+class DrawnRelicOut(serializers.Serializer):
+    id = serializers.CharField(help_text="the relic id (give_relic's `card`)")
+    name = serializers.CharField()
+
+
 class MeOut(serializers.Serializer):
     seat = serializers.IntegerField()
     role = serializers.ChoiceField(choices=ROLE_CHOICES, required=False)
@@ -211,7 +292,17 @@ class MeOut(serializers.Serializer):
     tokens = serializers.ListField(child=serializers.CharField(), required=False)
     placed = serializers.ListField(child=serializers.DictField(), required=False)
     intervention_vote = serializers.IntegerField(allow_null=True, required=False)
-    relic = serializers.DictField(allow_null=True, required=False)
+    relic = RelicCardOut(
+        allow_null=True, required=False, help_text="relic games: your first relic (or null)"
+    )
+    relics = RelicCardOut(
+        many=True, required=False, help_text="relic games: every relic you hold or held"
+    )
+    drawn = DrawnRelicOut(
+        many=True,
+        required=False,
+        help_text="give_relic: the relics you drew and now give (R10.2); only while you give",
+    )
     knowledge = KnowledgeOut(many=True, required=False)
 
 
@@ -230,8 +321,11 @@ class GameViewOut(serializers.Serializer):
     status = serializers.ChoiceField(choices=["lobby", "running", "finished", "abandoned"])
     version = serializers.IntegerField(help_text="+1 on every change; send it as If-Match")
     round = serializers.IntegerField()
-    phase = serializers.CharField(
-        help_text="lobby | mingling | tiebreak | choose_examiner | dining | finished | ..."
+    phase = serializers.ChoiceField(
+        choices=PHASES,
+        help_text="what the game waits for now: lobby, mingling (R3), tiebreak (R5.5), "
+        "choose_examiner (R6), give_relic (R10.2), relic_window (R10.3, R11), relic_choice, "
+        "last_will (R13), finished",
     )
     deadline = serializers.DateTimeField(
         allow_null=True, help_text="when the open window closes (UTC)"
@@ -324,5 +418,16 @@ class SeatInviteOut(serializers.Serializer):
 
 
 class ErrorOut(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
+    code = serializers.CharField(help_text="machine-readable: see docs/api.md, Errors")
+    detail = serializers.CharField(help_text="in words, naming the rule where one forbids it")
+
+
+class BadRequestOut(ErrorOut):
+    """The one shape of a refused body (400 `bad_request`), chat's and preferences' too."""
+
+    errors = serializers.DictField(
+        required=False,
+        help_text="field -> list of problems; a nested object's field -> its own field -> "
+        'problems (e.g. {"timers": {"dining": ["Unknown field."]}}); absent when the body '
+        "was not JSON at all",
+    )

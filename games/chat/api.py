@@ -12,7 +12,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.serializers import ErrorOut
+from games.api.serializers import BadRequestOut, ErrorOut
+from games.api.strict import UnknownFields, unknown_fields
 from games.api.views import PER_VIEWER
 from games.chat import selectors, services
 from games.chat import serializers as s
@@ -120,7 +121,7 @@ class ChatView(APIView):
         responses={
             201: s.MessageOut,
             400: OpenApiResponse(
-                s.InvalidOut, description="invalid: `errors.text` says what is wrong"
+                BadRequestOut, description="bad_request: `errors` says what is wrong"
             ),
             **_errors(401, 403, 404, 409, 429),
         },
@@ -129,6 +130,8 @@ class ChatView(APIView):
         game = game_get(code)
         channel = _channel(channel)
         text = request.data.get("text") if isinstance(request.data, dict) else None
+        if isinstance(request.data, dict) and unknown_fields(s.MessageIn(), request.data):
+            raise UnknownFields(unknown_fields(s.MessageIn(), request.data))
         try:
             if not isinstance(text, str):
                 raise services.InvalidText("Send the message as a string 'text'.")
