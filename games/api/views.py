@@ -1,4 +1,4 @@
-"""The public REST API v1 (API.md): one thin view per operation, the services doing the work."""
+"""The public REST API v1 (docs/api.md): one thin view per operation, the services doing the work."""
 
 from __future__ import annotations
 
