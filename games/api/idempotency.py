@@ -52,26 +52,14 @@ def fingerprint(action: str, body) -> str:
 def once(
     key: str, *, user_id: int, code: str, fingerprint: str, run: Callable[[], Response]
 ) -> Response:
-    """`run()`'s answer the first time; the stored answer on every retry with this key."""
+    """`run()`'s answer the first time; the stored answer on every retry with this key. A retry
+    that finds the key in progress waits for its answer; if the first request died without one
+    (a server error), the retry runs in its place."""
     digest = hashlib.sha256(key.encode()).hexdigest()
     answer_key = f"idem:{user_id}:{code}:{digest}"
     lock_key = f"{answer_key}:running"
-    if not cache.add(lock_key, fingerprint, timeout=LOCK_SECONDS):
-        return _replay(answer_key, lock_key, fingerprint)
-    try:
-        stored = cache.get(answer_key)
-        if stored is not None:  # answered before, and its mark has expired since
-            return _replayed(stored, fingerprint)
-        response = run()
-        cache.set(answer_key, _stored(response, fingerprint), timeout=TTL_SECONDS)
-        return response
-    finally:
-        cache.delete(lock_key)
-
-
-def _replay(answer_key: str, lock_key: str, fingerprint: str) -> Response:
     deadline = time.monotonic() + WAIT_SECONDS
-    while True:
+    while not cache.add(lock_key, fingerprint, timeout=LOCK_SECONDS):
         stored = cache.get(answer_key)
         if stored is not None:
             return _replayed(stored, fingerprint)
@@ -85,6 +73,15 @@ def _replay(answer_key: str, lock_key: str, fingerprint: str) -> Response:
                 409,
             )
         time.sleep(0.05)
+    try:
+        stored = cache.get(answer_key)
+        if stored is not None:  # answered before this request took the mark
+            return _replayed(stored, fingerprint)
+        response = run()
+        cache.set(answer_key, _stored(response, fingerprint), timeout=TTL_SECONDS)
+        return response
+    finally:
+        cache.delete(lock_key)
 
 
 def _stored(response: Response, fingerprint: str) -> dict:
