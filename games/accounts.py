@@ -45,3 +45,11 @@ def account_register(*, user, username: str, password: str, name: str = ""):
             return account, True
     except IntegrityError:  # the same username, registered by someone else a moment ago
         raise taken from None
+
+
+def display_name_set(user, name: str) -> None:
+    """A signed-in player typed another name on a page's form: it becomes their display name
+    (the page's form has checked it)."""
+    if name and name != user.first_name:
+        user.first_name = name
+        user.save(update_fields=["first_name"])

@@ -1,12 +1,12 @@
 """What organisers do to running games from the admin (issue 7), through the service layer.
 
-Like `games.services` (the only writer, whose internals these functions use), each one:
+Like `games.services` (the only writer, whose unit of work these functions use), each one:
 
-1. locks the game row (`select_for_update`; the conditional update on `version` guards SQLite),
+1. locks the game row (`services.game_write`; the conditional update on `version` guards SQLite),
 2. changes the state only through the engine, or, for the deadline, through `deadline_set`,
    the one place outside the engine that moves `State.deadline`,
 3. saves state + version + a public event + the replay step in the same transaction,
-4. on commit: reschedules the deadline and bumps the poll key (`services._after_commit`).
+4. on commit: reschedules the deadline and bumps the poll key (`games.services.effects.EFFECTS`).
 
 Each takes the `stamp` of the page the organiser confirmed (`stamp`, issue 19): what that page
 described (status, window, seats). If the game moved on since, nothing is done (409 stale): two
@@ -23,12 +23,9 @@ import logging
 import time
 from datetime import UTC, datetime
 
-from django.db import transaction
-
 from games import engine, identity, names, services
-from games.engine import state_from_json
 from games.models import Game, Player
-from games.services import GameError, retried
+from games.services import GameError, GameWrite, game_write, retried
 
 log = logging.getLogger("games")
 
@@ -82,27 +79,22 @@ def _what_moved(confirmed: str, now: str) -> str:
     return "The seats changed since this page was opened (someone joined, left or took over)."
 
 
-def _locked(code: str, confirmed: str | None) -> Game:
-    game = services._locked(code)
-    check_stamp(game, confirmed)
-    return game
-
-
-def _running(code: str, confirmed: str | None = None) -> tuple[Game, engine.State]:
-    game = _locked(code, confirmed)
+def _running(write: GameWrite) -> engine.State:
+    """The state of the game `write` holds, or 409 wrong_phase when it is not running."""
+    game = write.game
     if game.status != Game.Status.RUNNING or game.state is None:
         raise GameError("wrong_phase", "The game is not running.", 409)
-    return game, state_from_json(game.state)
+    return write.state
 
 
-def deadline_set(game: Game, state: engine.State, deadline: float | None, events: list):
-    """Move the open window's deadline in the state and in `Game.deadline` (`_save` projects
-    it), as one new version, inside the caller's transaction with the row locked. The only place
-    outside the engine that touches `State.deadline`; the step goes into the replay log, since
-    the timeouts that follow depend on it."""
+def deadline_set(write: GameWrite, state: engine.State, deadline: float | None, events: list):
+    """Move the open window's deadline in the state and in `Game.deadline` (`advance` projects
+    it), as one new version, inside the caller's `game_write`. The only place outside the engine
+    that touches `State.deadline`; the step goes into the replay log, since the timeouts that
+    follow depend on it."""
     new = dataclasses.replace(state, deadline=deadline)
     step = ("deadline", None, {"deadline": deadline}, time.time())
-    services._save(game, state, new, events, step=step)
+    write.advance(state, new, events, step=step)
     return new
 
 
@@ -112,13 +104,15 @@ def deadline_extend(*, code: str, minutes: int, by: str, stamp: str | None = Non
     version and does nothing; the new deadline is scheduled on commit)."""
     if not 1 <= minutes <= MAX_EXTENSION_MINUTES:
         raise GameError("bad_request", f"Extend by 1 to {MAX_EXTENSION_MINUTES} minutes.", 400)
-    with transaction.atomic():
-        game, state = _running(code, stamp)
+    with game_write(code) as write:
+        game = write.game
+        check_stamp(game, stamp)
+        state = _running(write)
         if state.deadline is None:
             raise GameError("wrong_phase", "No timed window is open.", 409)
         deadline = state.deadline + minutes * 60
         text = f"An organiser extended the {game.phase} deadline by {minutes} minutes."
-        deadline_set(game, state, deadline, [_admin_event(game, text, minutes=minutes)])
+        deadline_set(write, state, deadline, [_admin_event(game, text, minutes=minutes)])
     _log_admin("deadline extended", game, by, minutes=minutes)
     return game
 
@@ -134,17 +128,19 @@ def window_expire(
     A deadline already past (a stuck game) times out at `now`, as the sweeper would.
     """
     now = time.time() if now is None else now
-    with transaction.atomic():
-        game, state = _running(code, stamp)
+    with game_write(code) as write:
+        game = write.game
+        check_stamp(game, stamp)
+        state = _running(write)
         if state.deadline is None:
             raise GameError("wrong_phase", "No timed window is open.", 409)
         text = f"An organiser closed the {game.phase} window early."
         events = [_admin_event(game, text)]
         if state.deadline > now:
-            state = deadline_set(game, state, now, events)
+            state = deadline_set(write, state, now, events)
             events = []
         new, more = engine.timeout(state, now)
-        services._save(game, state, new, events + more, step=("timeout", None, {}, now))
+        write.advance(state, new, events + more, step=("timeout", None, {}, now))
     _log_admin("window expired", game, by)
     return game
 
@@ -152,18 +148,18 @@ def window_expire(
 @retried
 def game_abandon(*, code: str, by: str, stamp: str | None = None) -> Game:
     """End a lobby or running game as abandoned: no winner, no open window, no more timers."""
-    with transaction.atomic():
-        game = _locked(code, stamp)
+    with game_write(code) as write:
+        game = write.game
+        check_stamp(game, stamp)
         if game.status not in (Game.Status.LOBBY, Game.Status.RUNNING):
             raise GameError("wrong_phase", "The game is already over.", 409)
         game.status = Game.Status.ABANDONED
         events = [_admin_event(game, "An organiser ended this game as abandoned.")]
         if game.state is None:
             game.deadline = None
-            services._touch(game, events)
+            write.change(events)
         else:
-            state = state_from_json(game.state)
-            deadline_set(game, state, None, events)
+            deadline_set(write, write.state, None, events)
     _log_admin("game abandoned", game, by)
     return game
 
@@ -199,8 +195,9 @@ def seat_replace(
     The seat's new name: `name` if given; else a bot takes the first free "Bot N" (its own seat's
     number when free: games.names.bot_name) and a person their own display name. No two seats
     share a name (409 name_taken: give one). The public log says who left and who took over."""
-    with transaction.atomic():
-        game = _locked(code, stamp)
+    with game_write(code) as write:
+        game = write.game
+        check_stamp(game, stamp)
         if game.status not in (Game.Status.LOBBY, Game.Status.RUNNING):
             raise GameError("wrong_phase", "The game is already over.", 409)
         player = game.players.select_related("user").filter(seat=seat).first()
@@ -241,7 +238,7 @@ def seat_replace(
         newcomer = f"a bot, {took}," if user is None else took
         text = f"{names.quoted(left)} left seat {seat}; {newcomer} plays it now."
         data = {"seat": seat, "name": player.name, "left": left}
-        services._touch(game, [_admin_event(game, text, **data)])
+        write.change([_admin_event(game, text, **data)])
     _log_admin("seat replaced", game, by, seat=seat)
     if user is None and game.status == Game.Status.RUNNING:  # the bot takes over at once
         services.nudge_bots(game.id, [seat])

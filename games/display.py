@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET
 
 from games import narration, selectors
 from games.models import Game
+from games.options import spectators_allowed
 from games.services import GameError
 from games.views import (
     POLL_SECONDS,
@@ -46,13 +47,13 @@ def display_url(game: Game, *, is_host: bool) -> str | None:
     """The link for the page's "Show on a shared screen": anyone's where spectators may watch;
     the host's alone (with the key) where they may not."""
     url = reverse("display", args=[game.code])
-    if game.options.get("spectators", True):
+    if spectators_allowed(game.options):
         return url
     return f"{url}?key={display_key(game.code)}" if is_host else None
 
 
 def _allowed(request: HttpRequest, game: Game) -> bool:
-    if game.options.get("spectators", True):
+    if spectators_allowed(game.options):
         return True
     return constant_time_compare(request.GET.get("key", ""), display_key(game.code))
 
@@ -92,7 +93,7 @@ def display_context(request: HttpRequest, game: Game) -> dict:
     events = selectors.events_tail(game, None, EVENTS_SHOWN)
     events = [{**e, "text": with_names(e["text"], names, e["data"])} for e in events]
     events.reverse()
-    open_to_all = game.options.get("spectators", True)
+    open_to_all = spectators_allowed(game.options)
     context = {
         "game": game,
         "view": view,

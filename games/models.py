@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from games.engine.table import max_players
+
 # No 0/O, 1/I/L, 2/Z, 5/S, 8/B: codes are read aloud and typed on phones.
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
@@ -56,7 +58,7 @@ class Game(models.Model):
     @property
     def seat_limit(self) -> int:
         """How many can sit down: 10, or 12 with the expansion (R1.2)."""
-        return 12 if self.options.get("expansion") else 10
+        return max_players(bool(self.options.get("expansion")))
 
 
 class Player(models.Model):
@@ -133,7 +135,7 @@ class Event(models.Model):
 
 
 class Action(models.Model):
-    """The replay log (issue 7): one row per engine step, in order, written by `services._save`.
+    """The replay log (issue 7): one row per engine step, in order, kept by `services.unit`.
 
     `name` is "setup", a player's action (API.md), "timeout", or "deadline" (an organiser moved
     the open window's deadline: `args["deadline"]`). `at` is the `now` the step ran at: with the

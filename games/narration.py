@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from games.engine.common import ROLE_NAMES
+from games.engine.vocabulary import Phase, TieKind
 from relics.rules import BY_ID as RELICS
 
 TEAM_NAMES = {"hunters": "Hunters", "vampires": "Vampires"}
@@ -37,13 +38,13 @@ RELIC_STAGES = {
 }
 # What the time left is for, per phase ("One minute left to vote.").
 TIME_FOR = {
-    "mingling": "to place your tokens",
-    "tiebreak": "to vote",
-    "choose_examiner": "to choose who examines",
-    "last_will": "for the Last Will",
-    "give_relic": "to hand out the relic",
-    "relic_window": "for the relic",
-    "relic_choice": "for the relic",
+    Phase.MINGLING: "to place your tokens",
+    Phase.TIEBREAK: "to vote",
+    Phase.CHOOSE_EXAMINER: "to choose who examines",
+    Phase.LAST_WILL: "for the Last Will",
+    Phase.GIVE_RELIC: "to hand out the relic",
+    Phase.RELIC_WINDOW: "for the relic",
+    Phase.RELIC_CHOICE: "for the relic",
 }
 
 Line = dict[str, str]
@@ -95,12 +96,12 @@ def timer(view: dict[str, Any]) -> dict[str, Any] | None:
 
 def _phase(view: dict, names: dict[int, str]) -> list[Line]:
     round_, phase = view["round"], view["phase"]
-    if phase == "mingling":
+    if phase == Phase.MINGLING:
         return [_line(f"r{round_}-mingling", _mingling(view, names))]
-    if phase == "give_relic":
+    if phase == Phase.GIVE_RELIC:
         return [_line(f"r{round_}-give-relic", "The Sacred Relics are handed out.")]
     window = (view.get("relics") or {}).get("window")
-    if phase == "relic_window" and window:
+    if phase == Phase.RELIC_WINDOW and window:
         relic, stage = window.get("relic", ""), window.get("stage", "")
         when = RELIC_STAGES.get(stage, "now")
         return [
@@ -203,8 +204,8 @@ def _elimination(d: dict, wills: list, tied: bool, tie_open, names) -> list[Line
         d.get("complete")
         or d.get("alpha_elected") is not None
         or wills
-        or tie_open == "election"
-        or any(t["kind"] == "election" for t in d.get("ties") or [])
+        or tie_open == TieKind.ELECTION
+        or any(t["kind"] == TieKind.ELECTION for t in d.get("ties") or [])
     )
     return [_line(f"r{r}-eliminated", "Nobody is eliminated.")] if moved_on else []
 

@@ -11,6 +11,7 @@ PRESETS = {
     "live": {"mingling": 180, "relic": 30, "tiebreak": 60, "choice": 60},
     "async": {"mingling": 12 * 3600, "relic": 3600, "tiebreak": 2 * 3600, "choice": 2 * 3600},
 }
+SPECTATORS = True  # the `spectators` option when not given: anyone with the code may watch
 DEFAULTS = {
     "relics": False,
     "last_wills": True,
@@ -36,6 +37,11 @@ def engine_options(options: dict) -> Options:
         timers=Timers(**options["timers"]),
         relic_deck=tuple(options.get("relic_deck", ())),
     )
+
+
+def spectators_allowed(options: dict) -> bool:
+    """Whether the host lets spectators watch (games created without the option let them)."""
+    return options.get("spectators", SPECTATORS)
 
 
 def public_options(options: dict) -> dict:

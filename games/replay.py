@@ -2,9 +2,10 @@
 
 A game is its seed and its steps: `engine.setup` at the start time, then every player's action,
 every timeout and every deadline an organiser moved, each with the `now` it ran at (the replay
-log, `games.models.Action`, written by `services._save`). Importing runs them again through the
-engine and the same `_save` into a new game, which ends in the same state (checked against the
-digest in the file). A replay holds every secret: only superusers export or import one.
+log, `games.models.Action`, written by the services' `GameWrite.advance`). Importing runs them
+again through the engine and the same `advance` into a new game, which ends in the same state
+(checked against the digest in the file). A replay holds every secret: only superusers export
+or import one.
 """
 
 from __future__ import annotations
@@ -71,13 +72,13 @@ def replay_import(data: dict, *, host, keep_running: bool = False) -> Game:
     `imported_from` naming the source).
 
     1. check the file's shape,
-    2. create the game and its seats, then run every step through the engine and `_save`,
+    2. create the game and its seats, then run every step through the engine and `advance`,
     3. compare the final state with the file's digest (a mismatch changes nothing),
     4. unless `keep_running`, freeze a still-running copy (status abandoned) so that no timer
        moves it on; its state stays exactly as replayed.
     """
     options, seed, players, steps = _checked(data)
-    roles = services._fixed_roles(options)
+    roles = services.fixed_roles(options)
     with transaction.atomic():  # any failure below leaves no trace
         for _ in range(10):
             try:
@@ -94,7 +95,8 @@ def replay_import(data: dict, *, host, keep_running: bool = False) -> Game:
                 continue
         else:
             raise RuntimeError("could not find a free game code")
-        _replay(game, players, steps, roles)
+        write = services.GameWrite(game)  # a new game, in this transaction: no one else sees it
+        _replay(write, players, steps, roles)
         expected = (data.get("final") or {}).get("state_sha256")
         if expected and state_digest(game.state) != expected:
             raise ReplayError("The replay does not end in the exported state.")
@@ -102,7 +104,7 @@ def replay_import(data: dict, *, host, keep_running: bool = False) -> Game:
         if game.status == Game.Status.RUNNING and not keep_running:
             game.status = Game.Status.ABANDONED
             text += " Frozen: no timer runs."
-        services._touch(game, [engine.Event("admin", text, game.round)])
+        write.change([engine.Event("admin", text, game.round)])
     return game
 
 
@@ -115,7 +117,8 @@ def source_of(data: dict) -> str:
     return source
 
 
-def _replay(game: Game, players: list[dict], steps: list[dict], roles) -> None:
+def _replay(write: services.GameWrite, players: list[dict], steps: list[dict], roles) -> None:
+    game = write.game
     for p in players:
         Player.objects.create(
             game=game, seat=p["seat"], name=p["name"], is_bot=bool(p.get("is_bot"))
@@ -131,9 +134,7 @@ def _replay(game: Game, players: list[dict], steps: list[dict], roles) -> None:
                     engine_options(game.options), len(players), game.seed, roles=roles, now=at
                 )
                 game.status = Game.Status.RUNNING
-                services._save(
-                    game, None, new, engine.opening_events(new), step=(name, None, {}, at)
-                )
+                write.advance(None, new, engine.opening_events(new), step=(name, None, {}, at))
                 state = new
                 continue
             if state is None:
@@ -150,9 +151,9 @@ def _replay(game: Game, players: list[dict], steps: list[dict], roles) -> None:
             raise ReplayError(f"step {i} ({name}): {e.code}: {e.detail}") from None
         except (TypeError, ValueError, KeyError, IndexError) as e:  # arguments of the wrong shape
             raise ReplayError(f"step {i} ({name}): {e!r}") from None
-        services._save(game, state, new, events, step=(name, seat, args, at))
+        write.advance(state, new, events, step=(name, seat, args, at))
         state = new
-    # `_save` keeps `game` in memory up to date; reload the relations it changed in bulk.
+    # `advance` keeps `game` in memory up to date; reload the relations it changed in bulk.
     game.refresh_from_db()
 
 

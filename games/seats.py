@@ -1,16 +1,15 @@
 """Games that never stall (issue 9): AFK flags, the host's two remedies, and the rematch.
 
-- A seat *misses a window* when a timed window closes on its timer (`services.game_expire`) while
-  the public view still waits on it. At `AFK_AFTER` in a row it is flagged to the table; any
-  move of its own clears the streak (`came_back`, from `services.action_apply`).
+- A seat *misses a window* when a timed window closes on its timer while the public view still
+  waits on it. At `AFK_AFTER` in a row it is flagged to the table (games.services.away).
 - The host may then give a flagged seat to a bot, or make a one-time link that hands it to a new
   friend (`seat_invite` / `seat_claim`). The role and the engine state stay with the seat: only
   who plays it changes, and the old player loses the seat's view at once (views are built from
   the `Player` row on every request).
 - `rematch_open`: a finished game's players open one new lobby with the same options.
 
-Like `games.admin_services`, these lock the game row and save through the services' internals
-(version bump, events, on-commit poll key), so every poll sees the change.
+Like `games.admin_services`, these write through the services' unit of work (`game_write`:
+version bump, events, on-commit poll key), so every poll sees the change.
 """
 
 from __future__ import annotations
@@ -19,60 +18,16 @@ import secrets
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
-from games import engine, identity, names, services
-from games.engine.view import public_waiting
+from games import identity, names, services
 from games.models import Game, Player
-from games.services import GameError, retried
+from games.services import AFK_AFTER, GameError, game_write, retried, seat_event
 
-AFK_AFTER = 2  # windows missed in a row
 SEEN_EVERY = 60  # seconds: a seat's "last seen" is written at most once a minute
 
 
-def _event(kind: str, text: str, round_: int, **data) -> engine.Event:
-    return engine.Event(kind, text, round_, data)
-
-
-# --- bookkeeping, inside the services' transactions ------------------------------------------
-
-
-def windows_missed(game: Game, state: engine.State) -> list[engine.Event]:
-    """The window of `state` closed on its timer: every human seat the *public* view still waited
-    on missed it (a relic holder's window included: holdings are public, R10.2a). Counted from
-    `public_waiting`: what the table sees the game wait on, before an away Ghost's view (R3.2)
-    takes the living out of a spectator's view."""
-    waiting = public_waiting(state)
-    if not waiting:
-        return []
-    humans = list(game.players.filter(seat__in=waiting, is_bot=False, user__isnull=False))
-    Player.objects.filter(id__in=[p.id for p in humans]).update(
-        missed_windows=F("missed_windows") + 1
-    )
-    return [
-        _event("afk", f"Seat {p.seat} seems to be away.", state.round, seat=p.seat)
-        for p in humans
-        if p.missed_windows + 1 == AFK_AFTER
-    ]
-
-
-def came_back(player: Player, state: engine.State, name: str, round_: int) -> list[engine.Event]:
-    """`player` made the move `name` in `state`: the streak starts again, and a handover link for
-    the seat stops working (the player is here after all). Writes nothing for the usual player.
-
-    Only a move the table sees counts, like the misses: one the public view waited on (a relic
-    window's too, since holdings are public, R10.2a). A living player's optional dial (the Seer's
-    Orb) changes nothing here: whether it was cast is not shown until Dining."""
-    if player.missed_windows == 0 and player.claim_token is None:
-        return []
-    optional_dial = name == "intervention_vote" and state.player(player.seat).alive
-    if optional_dial or player.seat not in public_waiting(state):
-        return []
-    Player.objects.filter(id=player.id).update(missed_windows=0, claim_token=None)
-    if not player.afk:
-        return []
-    return [_event("afk_back", f"Seat {player.seat} is back.", round_, seat=player.seat)]
+# --- bookkeeping -------------------------------------------------------------------------------
 
 
 def seen(game: Game, seat: int | None) -> None:
@@ -91,8 +46,8 @@ def seen(game: Game, seat: int | None) -> None:
 # --- the host's remedies ---------------------------------------------------------------------
 
 
-def _flagged_seat(code: str, user, seat: int, *, bots_too: bool) -> tuple[Game, Player]:
-    game = services._locked(code)
+def _flagged_seat(game: Game, user, seat: int, *, bots_too: bool) -> Player:
+    """The seat the host may hand on (of `game`, locked)."""
     if not identity.is_host(game, user):
         raise GameError("forbidden", "Only the host can hand on a seat.", 403)
     if game.status != Game.Status.RUNNING:
@@ -109,21 +64,22 @@ def _flagged_seat(code: str, user, seat: int, *, bots_too: bool) -> tuple[Game, 
             f"{AFK_AFTER} windows in a row can be handed on.",
             409,
         )
-    return game, player
+    return player
 
 
 @retried
 def seat_to_bot(*, code: str, user, seat: int) -> Game:
     """The host gives a flagged seat to a bot, which moves for it at once (same role, same
     state); the person who sat there becomes a spectator."""
-    with transaction.atomic():
-        game, player = _flagged_seat(code, user, seat, bots_too=False)
+    with game_write(code) as write:
+        game = write.game
+        player = _flagged_seat(game, user, seat, bots_too=False)
         others = game.players.exclude(seat=seat).values_list("name", flat=True)
         player.user, player.is_bot, player.name = None, True, names.bot_name(others, seat)
         player.missed_windows, player.claim_token = 0, None
         player.save(update_fields=["user", "is_bot", "name", "missed_windows", "claim_token"])
         text = f"Seat {seat} was away: a bot plays it now."
-        services._touch(game, [_event("seat_bot", text, game.round, seat=seat)])
+        write.change([seat_event("seat_bot", text, game.round, seat=seat)])
         game_id = game.id
         transaction.on_commit(lambda: services.nudge_bots(game_id, [seat]))
     return game
@@ -133,12 +89,13 @@ def seat_to_bot(*, code: str, user, seat: int) -> Game:
 def seat_invite(*, code: str, user, seat: int) -> tuple[Game, str]:
     """The host makes a one-time link that hands a flagged (or bot) seat to a new friend. A new
     link replaces the seat's previous one."""
-    with transaction.atomic():
-        game, player = _flagged_seat(code, user, seat, bots_too=True)
+    with game_write(code) as write:
+        game = write.game
+        player = _flagged_seat(game, user, seat, bots_too=True)
         player.claim_token = secrets.token_urlsafe(24)
         player.save(update_fields=["claim_token"])
         text = f"The host invited a new friend to take over seat {seat}."
-        services._touch(game, [_event("seat_invite", text, game.round, seat=seat)])
+        write.change([seat_event("seat_invite", text, game.round, seat=seat)])
     return game, player.claim_token
 
 
@@ -158,8 +115,8 @@ def seat_claim(*, code: str, user, token: str, name: str) -> Game:
     """Whoever opens the host's link takes the seat over (once): the seat's role and secrets are
     theirs from now on, and no longer the previous player's."""
     name = services.player_name(name)
-    with transaction.atomic():
-        game = services._locked(code)
+    with game_write(code) as write:
+        game = write.game
         player = game.players.filter(claim_token=token).first() if token else None
         if player is None:
             raise GameError("invite_invalid", "This link was already used or withdrawn.", 404)
@@ -172,8 +129,8 @@ def seat_claim(*, code: str, user, token: str, name: str) -> Game:
         player.missed_windows, player.claim_token = 0, None
         player.save(update_fields=["user", "is_bot", "name", "missed_windows", "claim_token"])
         text = f"Seat {player.seat} is now played by {names.quoted(name)}."
-        event = _event("seat_claimed", text, game.round, seat=player.seat, name=name)
-        services._touch(game, [event])
+        event = seat_event("seat_claimed", text, game.round, seat=player.seat, name=name)
+        write.change([event])
     return game
 
 
@@ -194,8 +151,8 @@ def rematch_open(*, code: str, user) -> tuple[Game, bool]:
 
 @retried
 def _rematch(code: str, user) -> tuple[Game, bool]:
-    with transaction.atomic():
-        old = services._locked(code)
+    with game_write(code) as write:
+        old = write.game
         if not identity.is_seated(old, user):
             raise GameError("forbidden", "Only the players of this game can ask a rematch.", 403)
         if old.status != Game.Status.FINISHED:
@@ -205,7 +162,7 @@ def _rematch(code: str, user) -> tuple[Game, bool]:
         old.rematch = _new_lobby(old, user)
         Game.objects.filter(id=old.id).update(rematch=old.rematch)
         text = f"Rematch: table {old.rematch.code} is open, with everyone seated."
-        services._touch(old, [_event("rematch", text, old.round, code=old.rematch.code)])
+        write.change([seat_event("rematch", text, old.round, code=old.rematch.code)])
     return old, True
 
 
@@ -222,5 +179,5 @@ def _new_lobby(old: Game, user) -> Game:
     for number, p in enumerate(others, start=2):
         Player.objects.create(game=new, user=p.user, seat=number, name=p.name, is_bot=p.is_bot)
     text = f"Rematch of table {old.code}: {len(players)} players are seated."
-    services._touch(new, [services._lobby_event(text)])
+    services.GameWrite(new).change([services.lobby_event(text)])
     return new

@@ -11,7 +11,7 @@ from games import engine, identity
 from games.engine import state_from_json
 from games.engine.table import ROLE_TABLE
 from games.models import Event, Game, Player
-from games.options import public_options
+from games.options import public_options, spectators_allowed
 from games.services import POLL_KEY_SECONDS, GameError, open_key, version_key
 
 
@@ -39,7 +39,7 @@ def poll_state(code: str) -> tuple[int | None, bool]:
     if row is None:
         return None, False
     version, options = row
-    spectators = options.get("spectators", True)
+    spectators = spectators_allowed(options)
     # add, not set: a move committed since our read has already written a newer version
     cache.add(keys[0], version, timeout=POLL_KEY_SECONDS)
     cache.add(keys[1], spectators, timeout=POLL_KEY_SECONDS)  # fixed once the game exists

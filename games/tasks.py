@@ -1,7 +1,12 @@
-"""Celery tasks of the games app."""
+"""Celery tasks of the games app: each parses its arguments and calls one service."""
+
+import time
 
 from celery import shared_task
 from django.core.cache import cache
+
+from games import services
+from games.health import HEARTBEAT_KEY
 
 
 @shared_task(name="games.tasks.ping")
@@ -14,33 +19,23 @@ def ping(token: str) -> str:
 @shared_task(name="games.tasks.expire_window", acks_late=True)
 def expire_window(game_id: int, version: int) -> bool:
     """The fast path of a timer: close the window of `version` if it is still open and due."""
-    from games.services import game_expire
-
-    return game_expire(game_id=game_id, version=version)
+    return services.game_expire(game_id=game_id, version=version)
 
 
 @shared_task(name="games.tasks.sweep")
 def sweep() -> int:
     """The safety net, run by beat every few seconds: close every overdue window."""
-    from games.services import sweep_overdue
-
-    return sweep_overdue()
+    return services.sweep_overdue()
 
 
 @shared_task(name="games.tasks.heartbeat")
 def heartbeat() -> None:
     """Run by a worker every few seconds (beat): /readyz checks that one ran lately."""
-    import time
-
-    from games.health import HEARTBEAT_KEY
-
     cache.set(HEARTBEAT_KEY, time.time(), timeout=3600)
 
 
 @shared_task(name="games.tasks.bot_move", acks_late=True)
 def bot_move(game_id: int, seat: int) -> bool:
     """A bot's move, after its pause; its own commit queues its next one."""
-    from games.services import bot_act
-
     cache.delete(f"bot:{game_id}:{seat}")
-    return bot_act(game_id=game_id, seat=seat)
+    return services.bot_act(game_id=game_id, seat=seat)

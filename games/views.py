@@ -26,13 +26,15 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from games import identity, listing, selectors, services
+from games import accounts, identity, listing, selectors, services
 from games import names as player_names
 from games.api.serializers import ACTIONS as ACTION_INPUTS
-from games.engine import IllegalAction
-from games.engine.errors import HTTP_STATUS
+from games.engine import IllegalAction, vocabulary
+from games.engine.vocabulary import ActionName, TieKind
+from games.errors import refusal
 from games.forms import CreateForm, JoinForm, OptionsForm, SeatJoinForm, action_args
 from games.models import Game
+from games.options import spectators_allowed
 from games.seats import seen as mark_seen
 from games.services import GameError
 from relics import pages as relic_pages
@@ -40,13 +42,8 @@ from relics import pages as relic_pages
 LOG_TAIL = 120  # events shown in the game's log (the newest)
 POLL_SECONDS = 2
 
-ROLE_LABELS = {"hunter": "Hunter", "vampire": "Vampire", "vampire_lord": "Vampire Lord"}
-TOKEN_LABELS = {
-    "stake": "Stake",
-    "feast": "Feast",
-    "double_stake": "Double-Stake",
-    "investigation": "Investigation",
-}
+ROLE_LABELS = vocabulary.ROLE_LABELS
+TOKEN_LABELS = vocabulary.TOKEN_LABELS
 PHASE_LABELS = {
     "lobby": "Lobby",
     "mingling": "Mingling",
@@ -66,19 +63,19 @@ SOURCE_LABELS = {
     "mesmerism": "Mesmerism",
 }
 TIE_LABELS = {
-    "elimination": "Tie for elimination",
-    "election": "Tie for Alpha Hunter",
-    "examination": "Tie for the most Stakes",
-    "intervention": "Tie in the Ghostly Intervention",
+    TieKind.ELIMINATION: "Tie for elimination",
+    TieKind.ELECTION: "Tie for Alpha Hunter",
+    TieKind.EXAMINATION: "Tie for the most Stakes",
+    TieKind.INTERVENTION: "Tie in the Ghostly Intervention",
 }
 # Actions with a page of their own; any other action (a module's) gets the generic form.
 ACTION_TEMPLATES = {
-    "place_token",
-    "intervention_vote",
-    "tiebreak_vote",
-    "choose_examiner",
-    "resolve_choice",
-    "pass",
+    ActionName.PLACE_TOKEN,
+    ActionName.INTERVENTION_VOTE,
+    ActionName.TIEBREAK_VOTE,
+    ActionName.CHOOSE_EXAMINER,
+    ActionName.RESOLVE_CHOICE,
+    ActionName.PASS,
 }
 
 
@@ -89,9 +86,7 @@ def _identify(request: HttpRequest, name: str):
     """The phone's guest identity, kept in the session (made like the API's GuestView)."""
     user = request.user
     if user.is_authenticated:
-        if name and name != user.first_name:
-            user.first_name = name
-            user.save(update_fields=["first_name"])
+        accounts.display_name_set(user, name)
         return user
     user = services.guest_create(name=name)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -105,12 +100,12 @@ def _display_name(user) -> str:
 
 
 def _problem(exc: Exception) -> tuple[str, int]:
-    """The refusal in words (the rule that forbids it) and its HTTP status."""
-    if isinstance(exc, GameError):
-        return exc.detail, exc.status
-    if isinstance(exc, IllegalAction):
-        return exc.detail, HTTP_STATUS.get(exc.code, 400)
-    raise exc
+    """The refusal in words (the rule that forbids it) and its HTTP status, as the API answers
+    it (games/errors.py)."""
+    refused = refusal(exc)
+    if refused is None:
+        raise exc
+    return refused.detail, refused.status
 
 
 # --- home ---------------------------------------------------------------------------------
@@ -214,9 +209,7 @@ NO_SPECTATORS = "The host does not allow spectators at this table."
 def may_watch(game: Game, seat: int | None) -> bool:
     """Who may see a game's page: its players; anyone in the lobby (to sit down); and anyone
     at all where the host lets spectators watch."""
-    return (
-        seat is not None or game.status == Game.Status.LOBBY or game.options.get("spectators", True)
-    )
+    return seat is not None or game.status == Game.Status.LOBBY or spectators_allowed(game.options)
 
 
 @require_POST
@@ -529,7 +522,7 @@ def _action(pending: dict, names: dict[int, str], view: dict) -> dict:
                 for c in options[key]
             ]
     out.update(extra)
-    if action == "resolve_choice" and "relic" not in extra:
+    if action == ActionName.RESOLVE_CHOICE and "relic" not in extra:
         me = view.get("me") or {}
         out["card"] = next(
             (
@@ -540,7 +533,7 @@ def _action(pending: dict, names: dict[int, str], view: dict) -> dict:
             {"id": options.get("choice"), "name": _words(options.get("choice", "")), "text": ""},
         )
         out["count"] = options.get("count", 1)
-    if action == "tiebreak_vote" and view.get("tie"):
+    if action == ActionName.TIEBREAK_VOTE and view.get("tie"):
         out["label"] = TIE_LABELS.get(view["tie"]["kind"], "Tie vote")
     return out
 

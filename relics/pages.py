@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games.engine.vocabulary import ActionName
 from relics.rules import BY_ID, POST, PRE
 
 STAGES = (("pre", "Before Mingling", PRE), ("post", "After Mingling", POST))
@@ -160,10 +161,10 @@ def action(pending: dict, view: dict, names: dict[int, str]) -> dict:
     """What a relic action's form needs beyond views._action's common part ({} for others)."""
     name, options = pending["action"], pending.get("options", {})
     me = view.get("me") or {}
-    if name == "give_relic":
+    if name == ActionName.GIVE_RELIC:
         drawn = [card(c["id"]) for c in me.get("drawn") or []]
         return {"template": "give_relic", "label": "Give your relic", "drawn": drawn}
-    if name == "resolve_choice" and options.get("choice") in CHOICES:
+    if name == ActionName.RESOLVE_CHOICE and options.get("choice") in CHOICES:
         help_, button = CHOICES[options["choice"]]
         return {
             "template": "relic_choice",
@@ -171,7 +172,7 @@ def action(pending: dict, view: dict, names: dict[int, str]) -> dict:
             "help": help_,
             "button": button,
         }
-    if name != "use_relic":
+    if name != ActionName.USE_RELIC:
         return {}
     relic = options.get("relic")
     help_, button = USE[relic]

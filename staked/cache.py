@@ -88,3 +88,18 @@ class ReusingRedisCache(RedisCache):
     touch = _riding_out(RedisCache.touch, fallback=lambda *a, **k: False)
     delete = _riding_out(RedisCache.delete, fallback=lambda *a, **k: False)
     delete_many = _riding_out(RedisCache.delete_many, fallback=lambda *a, **k: None)
+
+    def set_if_greater(self, key: str, value: int, timeout: int) -> bool:
+        """Set `key` to the whole number `value` unless it holds a greater one, in one step (a
+        Lua script: Django's cache has no compare-and-set). Django stores an int as its digits,
+        so the script can compare; it raises on an outage, like `incr`. True when written."""
+        client = self._cache.get_client(key, write=True)
+        return bool(client.eval(SET_IF_GREATER, 1, self.make_and_validate_key(key), value, timeout))
+
+
+SET_IF_GREATER = """
+local held = tonumber(redis.call('GET', KEYS[1]))
+if held and held > tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return 1
+"""

@@ -10,9 +10,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from games.engine import IllegalAction
-from games.engine.errors import HTTP_STATUS
-from games.services import GameError
+from games.errors import refusal
 from staked import limits
 
 DRF_CODES = {
@@ -30,10 +28,9 @@ DRF_CODES = {
 
 
 def handle(exc, context):
-    if isinstance(exc, IllegalAction):
-        return Response({"code": exc.code, "detail": exc.detail}, status=HTTP_STATUS[exc.code])
-    if isinstance(exc, GameError):
-        return Response({"code": exc.code, "detail": exc.detail}, status=exc.status)
+    refused = refusal(exc)  # a service's or the engine's refusal (games/errors.py)
+    if refused is not None:
+        return Response({"code": refused.code, "detail": refused.detail}, status=refused.status)
     response = exception_handler(exc, context)
     if response is None:
         return None

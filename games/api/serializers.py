@@ -8,22 +8,13 @@ from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from games.accounts import USERNAME_PATTERN
-from games.options import MAX_TIMER, MIN_TIMER, PRESETS
+from games.engine.vocabulary import ActionName, Phase
+from games.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
-# The phases a client sees (the engine's Phase, games/engine; "dining" and "relics" are steps it
-# passes through within one move, never a resting state), and the lobby's.
-PHASES = [
-    "lobby",
-    "mingling",
-    "tiebreak",
-    "choose_examiner",
-    "give_relic",
-    "relic_window",
-    "relic_choice",
-    "last_will",
-    "finished",
-]
+# The phases a client sees: the lobby's, then the engine's but the two it only passes through
+# within one move, never resting there ("dining", "relics").
+PHASES = ["lobby", *(str(p) for p in Phase if p not in (Phase.DINING, Phase.RELICS))]
 TOKEN_CHOICES = ["stake", "feast", "double_stake", "investigation"]
 
 
@@ -100,7 +91,7 @@ class GameCreateIn(serializers.Serializer):
         "server secret, so that no player can compute the deal.",
     )
     spectators = serializers.BooleanField(
-        required=False, default=True, help_text="spectators may watch"
+        required=False, default=SPECTATORS, help_text="spectators may watch"
     )
     den_chat = serializers.BooleanField(
         required=False,
@@ -217,15 +208,15 @@ class ResolveChoiceIn(SeatsIn):
     targets = _seats("the seats the choice names (0 to 4)")
 
 
-ACTIONS = {
-    "place_token": PlaceTokenIn,
-    "intervention_vote": TargetIn,
-    "tiebreak_vote": TargetIn,
-    "choose_examiner": TargetIn,
-    "give_relic": GiveRelicIn,
-    "use_relic": UseRelicIn,
-    "pass": EmptyIn,
-    "resolve_choice": ResolveChoiceIn,
+ACTIONS = {  # one input per action of the engine's vocabulary (a test checks none is missing)
+    ActionName.PLACE_TOKEN: PlaceTokenIn,
+    ActionName.INTERVENTION_VOTE: TargetIn,
+    ActionName.TIEBREAK_VOTE: TargetIn,
+    ActionName.CHOOSE_EXAMINER: TargetIn,
+    ActionName.GIVE_RELIC: GiveRelicIn,
+    ActionName.USE_RELIC: UseRelicIn,
+    ActionName.PASS: EmptyIn,
+    ActionName.RESOLVE_CHOICE: ResolveChoiceIn,
 }
 
 

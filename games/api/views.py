@@ -30,6 +30,8 @@ from games.api import serializers as s
 from games.api.auth import issue_token, presented_token, revoke, token_cache_key
 from games.api.strict import check_types
 from games.engine import IllegalAction
+from games.errors import DomainError
+from games.options import spectators_allowed
 from games.services import GameError
 from staked import limits
 
@@ -292,7 +294,7 @@ class GameView(APIView):
 
 
 def _may_watch(game, user) -> None:
-    if not game.options.get("spectators", True) and identity.seat_of(game, user) is None:
+    if not spectators_allowed(game.options) and identity.seat_of(game, user) is None:
         raise GameError("forbidden", "The host does not allow spectators at this table.", 403)
 
 
@@ -437,7 +439,7 @@ class ActionView(APIView):
         """The answer as the client gets it, a refusal too, so that a retry can repeat it."""
         try:
             return self._apply(request, code, action)
-        except (GameError, IllegalAction, exceptions.APIException) as exc:
+        except (DomainError, IllegalAction, exceptions.APIException) as exc:
             return self.handle_exception(exc)
 
     def _apply(self, request, code: str, action: str) -> Response:

@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.chat.models import Message
-from games.engine import state_from_json
-from games.engine.state import LORD, VAMPIRE
+from games.engine import state_from_json, table
 from games.models import Game
+from games.options import spectators_allowed
 
 TABLE, GHOSTS, DEN = Message.Channel.TABLE, Message.Channel.GHOSTS, Message.Channel.DEN
 CHANNELS = (TABLE, GHOSTS, DEN)
@@ -49,7 +49,7 @@ def channel_access(game: Game, seat: int | None) -> dict[str, Access]:
     options = game.options
     den_open = bool(options.get("den_chat"))
     if seat is None:
-        watching = options.get("spectators", True) and options.get("spectator_chat", False)
+        watching = spectators_allowed(options) and options.get("spectator_chat", False)
         table = (
             _read_only("Spectators cannot write at the table.")
             if watching
@@ -86,7 +86,7 @@ def _seated(game: Game, seat: int, den_open: bool) -> dict[str, Access]:
             DEN: _read_only(over) if den_open else no_den,
         }
     me = state.player(seat)
-    in_den = den_open and (me.role == VAMPIRE or (me.role == LORD and state.lord_knows_vampires))
+    in_den = den_open and table.in_den(state, seat)
     return {
         TABLE: OPEN,
         GHOSTS: OPEN if not me.alive else _closed("Only the Ghosts read this channel."),

@@ -3,10 +3,8 @@ the pages poll. The audience is `games.chat.audience`, asked at every read."""
 
 from __future__ import annotations
 
-import time
 from datetime import UTC
 
-from django.core.cache import cache
 from django.utils.crypto import salted_hmac
 
 from games.chat.audience import channel_access
@@ -17,7 +15,6 @@ from games.services import GameError
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
-STAMP_SECONDS = 7 * 24 * 3600
 
 
 def may_moderate(game: Game, user) -> bool:
@@ -82,19 +79,6 @@ def message_out(message: Message, *, show_hidden: bool) -> dict:
     }
 
 
-def stamp_key(code: str, channel: str) -> str:
-    return f"chat:{code}:{channel}:stamp"
-
-
-def stamp(code: str, channel: str) -> int:
-    """A number that changes whenever a message is posted to or hidden in this channel: one
-    cache read. Read it before the messages, so that a page never shows an older list under a
-    newer stamp."""
-    key = stamp_key(code, channel)
-    cache.add(key, time.time_ns(), timeout=STAMP_SECONDS)  # lost (evicted): any new value
-    return cache.get(key)
-
-
 def poll_stamp(code: str, channel: str, stamp: int, version: int | None) -> str:
     """What a page's list holds for its poll: the channel's stamp and the game's version, signed.
     Only a page that could read the channel gets one, so the cheap 204 can answer without asking
@@ -102,12 +86,3 @@ def poll_stamp(code: str, channel: str, stamp: int, version: int | None) -> str:
     one for the new version to learn, from 204s, when the channel talks."""
     value = f"{code}:{channel}:{stamp}:{version}"
     return salted_hmac("staked.chat.poll", value).hexdigest()[:32]
-
-
-def stamp_changed(code: str, channel: str) -> None:
-    """After a commit: every page polling this channel renders it again."""
-    key = stamp_key(code, channel)
-    try:
-        cache.incr(key)
-    except ValueError:
-        cache.set(key, time.time_ns(), timeout=STAMP_SECONDS)

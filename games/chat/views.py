@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.chat import selectors, services
+from games.chat import selectors, services, stamps
 from games.chat.audience import CHANNELS, LABELS, channel_access
 from games.chat.models import MAX_LENGTH, Message
 from games.identity import seat_of
@@ -55,7 +55,7 @@ def panel_context(request: HttpRequest, game: Game, channel: str | None = None) 
         return {**context, "refused": access["table"].why_not}
     if channel not in tabs:
         channel = tabs[0]
-    stamp = selectors.stamp(game.code, channel)  # before the messages (see selectors.stamp)
+    stamp = stamps.stamp(game.code, channel)  # before the messages (see stamps.stamp)
     rows = list(
         Message.objects.filter(game=game, channel=channel)
         .select_related("author")
@@ -145,7 +145,7 @@ def _after(request, game: Game, channel: str) -> HttpResponse:
 def messages_view(request: HttpRequest, code: str, channel: str) -> HttpResponse:
     """The list's poll: 204 while nothing changed for this channel and this game."""
     code, channel = code.upper(), _channel(channel)
-    keys = [selectors.stamp_key(code, channel), version_key(code)]
+    keys = [stamps.stamp_key(code, channel), version_key(code)]
     found = cache.get_many(keys)
     if len(found) == 2:
         stamp, version = found[keys[0]], found[keys[1]]

@@ -7,6 +7,11 @@ from typing import Any
 
 from .errors import IllegalAction
 from .state import Action, Event, Player, State, evolve
+from .vocabulary import ROLE_NAMES, TOKEN_LABELS
+
+# The labels live in vocabulary.py; these names stay for the layers that read them here.
+__all__ = ["ROLE_NAMES", "TOKEN_NAMES"]
+TOKEN_NAMES = TOKEN_LABELS
 
 
 def draw_rng(state: State) -> tuple[random.Random, State]:
@@ -54,12 +59,3 @@ def seat_list(seats) -> str:
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
-
-
-ROLE_NAMES = {"hunter": "a Hunter", "vampire": "a Vampire", "vampire_lord": "the Vampire Lord"}
-TOKEN_NAMES = {
-    "stake": "Stake",
-    "feast": "Feast",
-    "double_stake": "Double-Stake",
-    "investigation": "Investigation",
-}

@@ -15,7 +15,7 @@ from .errors import IllegalAction
 from .mingling import intervention_open, set_aside_unplaceable
 from .state import (
     CHOOSE_EXAMINER,
-    DOUBLE_STAKE,
+    DINING,
     FEAST,
     HUNTER,
     INVESTIGATION,
@@ -30,8 +30,10 @@ from .state import (
     Unplaced,
     evolve,
 )
+from .vocabulary import STAKE_VOTES, EventKind, TieKind
 
-STAKE_VALUE = {STAKE: 1, DOUBLE_STAKE: 2}  # R3.5: a Double-Stake is 2 Stake votes
+BY_DINING = "dining"  # the cause of a death by the Stake votes; others name their card
+STAKE_VALUE = STAKE_VOTES  # R3.5: a Double-Stake is 2 Stake votes
 
 
 def reveal(state: State, events: list, now: float):
@@ -46,7 +48,7 @@ def reveal(state: State, events: list, now: float):
     events.append(
         public(
             state,
-            "dining",
+            EventKind.DINING,
             "Dining: the tokens are revealed.",
             tokens=[
                 {"owner": p.owner, "target": p.target, "token": p.token} for p in dining.tokens
@@ -55,7 +57,7 @@ def reveal(state: State, events: list, now: float):
             intervention=[{"voter": v.voter, "target": v.target} for v in dining.intervention],
         )
     )
-    return evolve(state, dining=dining, phase="dining", deadline=None, step="after_reveal"), False
+    return evolve(state, dining=dining, phase=DINING, deadline=None, step="after_reveal"), False
 
 
 def intervention(state: State, events: list, now: float):
@@ -74,15 +76,15 @@ def intervention(state: State, events: list, now: float):
     leaders = tuple(sorted(s for s, n in counts.items() if n == top))
     if len(leaders) == 1:
         return protect(state, leaders[0], events), False
-    decider = ties._module_decider(state, "intervention", leaders)
+    decider = ties.module_decider(state, TieKind.INTERVENTION, leaders)
     if decider is not None:
         seat, by = decider
         state = ties.open_decider(
-            state, "intervention", leaders, state.dining.intervention, seat, by, now, events
+            state, TieKind.INTERVENTION, leaders, state.dining.intervention, seat, by, now, events
         )
         return state, True
     state, resolution = ties.latest_ghost_decides(
-        state, "intervention", leaders, state.dining.intervention, now, events
+        state, TieKind.INTERVENTION, leaders, state.dining.intervention, now, events
     )
     if resolution is None:
         return state, True
@@ -93,7 +95,12 @@ def protect(state: State, seat: int | None, events: list) -> State:
     if seat is None:
         return state
     events.append(
-        public(state, "protected", f"The Ghosts protect seat {seat} this round (R7.2).", seat=seat)
+        public(
+            state,
+            EventKind.PROTECTED,
+            f"The Ghosts protect seat {seat} this round (R7.2).",
+            seat=seat,
+        )
     )
     return evolve(state, dining=evolve(state.dining, protected=seat))
 
@@ -112,7 +119,7 @@ def investigation(state: State, events: list, now: float):
         events.append(
             public(
                 state,
-                "investigation",
+                EventKind.INVESTIGATION,
                 f"The Investigation token lay on seat {target}, who died this round: no effect.",
             )
         )
@@ -121,7 +128,7 @@ def investigation(state: State, events: list, now: float):
         events.append(
             public(
                 state,
-                "investigation",
+                EventKind.INVESTIGATION,
                 f"The Investigation token lay on the Protected seat {target}: no effect (R7.2).",
             )
         )
@@ -130,13 +137,15 @@ def investigation(state: State, events: list, now: float):
         m.blocks_examination(state, alpha, target) for m in hooks.using(state, "blocks_examination")
     ):
         events.append(
-            public(state, "investigation", f"Seat {target} cannot be investigated this round.")
+            public(
+                state, EventKind.INVESTIGATION, f"Seat {target} cannot be investigated this round."
+            )
         )
         return state, False
     events.append(
         public(
             state,
-            "investigation",
+            EventKind.INVESTIGATION,
             f"The Alpha Hunter (seat {alpha}) investigates seat {target}.",
             investigator=alpha,
             target=target,
@@ -155,7 +164,7 @@ def examine(state: State, examiner: int, target: int, source: str, events: list)
         private(
             state,
             [examiner],
-            "examined",
+            EventKind.EXAMINED,
             f"Seat {target}'s Secret Role: {ROLE_NAMES[role]}.",
             seat=target,
             role=role,
@@ -184,7 +193,7 @@ def _mesmerize(state: State, seat: int, events: list) -> State:
         private(
             state,
             [seat],
-            "mesmerized",
+            EventKind.MESMERIZED,
             "You saw the Vampire Lord's card and are Mesmerized: you now win only with the "
             "Vampires (R8.1). Your card still reads Hunter.",
         )
@@ -193,7 +202,7 @@ def _mesmerize(state: State, seat: int, events: list) -> State:
         private(
             state,
             told[1:],
-            "mesmerized",
+            EventKind.MESMERIZED,
             f"Seat {seat} has been Mesmerized by the Vampire Lord.",
             seat=seat,
         )
@@ -219,7 +228,7 @@ def stake_tally(state: State) -> dict[int, int]:
         if u.owner in tally:
             tally[u.owner] += 1
     for module in hooks.using(state, "adjust_tally"):
-        tally = module.adjust_tally(state, "stake", tally)
+        tally = module.adjust_tally(state, STAKE, tally)
     return tally
 
 
@@ -232,13 +241,13 @@ def feast_tally(state: State) -> dict[int, int]:
         if p.target in tally and p.token == FEAST and p.target not in ignored:
             tally[p.target] += 1
     for module in hooks.using(state, "adjust_tally"):
-        tally = module.adjust_tally(state, "feast", tally)
+        tally = module.adjust_tally(state, FEAST, tally)
     return tally
 
 
 def stakes(state: State, events: list, now: float):
     """R4.3 (R6.1 in round 1): the most Stake votes (≥1, R4.6) is eliminated or examined."""
-    kind = "examination" if state.round == 1 else "elimination"
+    kind = TieKind.EXAMINATION if state.round == 1 else TieKind.ELIMINATION
     return _decide(state, kind, stake_tally(state), events, now)
 
 
@@ -246,7 +255,7 @@ def election(state: State, events: list, now: float):
     """R4.4: the most Feast votes (≥1) is Alpha next round; none in a three-living round (R9)."""
     if state.three_living:
         return evolve(state, step="round_end"), False
-    return _decide(state, "election", feast_tally(state), events, now)
+    return _decide(state, TieKind.ELECTION, feast_tally(state), events, now)
 
 
 def _decide(state: State, kind: str, tally: dict[int, int], events: list, now: float):
@@ -266,37 +275,42 @@ def settle(state: State, resolution: ties.Resolution, events: list, now: float) 
             state, dining=evolve(state.dining, ties=state.dining.ties + (resolution.record,))
         )
     seat = resolution.winner
-    if resolution.kind == "intervention":
-        return evolve(protect(state, seat, events), step="investigation", phase="dining")
-    if resolution.kind == "examination":
+    if resolution.kind == TieKind.INTERVENTION:
+        return evolve(protect(state, seat, events), step="investigation", phase=DINING)
+    if resolution.kind == TieKind.EXAMINATION:
         if seat is None:
-            return evolve(state, step="election", phase="dining")
+            return evolve(state, step="election", phase=DINING)
         return _ask_examiner(state, seat, events, now)
-    if resolution.kind == "elimination":
+    if resolution.kind == TieKind.ELIMINATION:
         if seat is None:
-            events.append(public(state, "no_elimination", "Nobody is eliminated this round."))
-            return evolve(state, step="election", phase="dining")
-        return eliminate(evolve(state, step="after_elimination", phase="dining"), seat, events)
+            events.append(
+                public(state, EventKind.NO_ELIMINATION, "Nobody is eliminated this round.")
+            )
+            return evolve(state, step="election", phase=DINING)
+        return eliminate(evolve(state, step="after_elimination", phase=DINING), seat, events)
     if seat is not None:
         events.append(
             public(
                 state,
-                "alpha_elected",
+                EventKind.ALPHA_ELECTED,
                 f"Seat {seat} will be the Alpha Hunter next round (R4.4).",
                 seat=seat,
             )
         )
     else:
-        events.append(public(state, "no_alpha", "Nobody is elected Alpha Hunter this round."))
+        events.append(
+            public(state, EventKind.NO_ALPHA, "Nobody is elected Alpha Hunter this round.")
+        )
     return evolve(
-        state, dining=evolve(state.dining, alpha_elected=seat), step="round_end", phase="dining"
+        state, dining=evolve(state.dining, alpha_elected=seat), step="round_end", phase=DINING
     )
 
 
-def eliminate(state: State, seat: int, events: list, cause: str = "dining") -> State:
+def eliminate(state: State, seat: int, events: list, cause: str = BY_DINING) -> State:
     """The player becomes a Ghost at once (R2 ruling); their role stays secret (R1.4).
 
-    `cause` says why ("dining", or a card's id); modules react through `on_eliminated`.
+    `cause` says why (`BY_DINING`, or the id of the card that killed); modules react through
+    `on_eliminated`.
     """
     if not state.player(seat).alive:
         return state
@@ -304,16 +318,21 @@ def eliminate(state: State, seat: int, events: list, cause: str = "dining") -> S
     state = evolve(state, ghosts=state.ghosts + (seat,))
     if state.dining is not None and not state.dining.complete:  # its aftermath: flow._aftermath
         state = evolve(state, dining=evolve(state.dining, deaths=state.dining.deaths + (seat,)))
-    if cause == "dining":
+    if cause == BY_DINING:
         state = evolve(state, dining=evolve(state.dining, eliminated=seat))
         events.append(
-            public(state, "eliminated", f"Seat {seat} is Staked! and becomes a Ghost.", seat=seat)
+            public(
+                state,
+                EventKind.ELIMINATED,
+                f"Seat {seat} is Staked! and becomes a Ghost.",
+                seat=seat,
+            )
         )
     else:
         events.append(
             public(
                 state,
-                "eliminated",
+                EventKind.ELIMINATED,
                 f"Seat {seat} dies and becomes a Ghost.",
                 seat=seat,
                 cause=cause,
@@ -336,7 +355,7 @@ def _ask_examiner(state: State, seat: int, events: list, now: float) -> State:
     events.append(
         public(
             state,
-            "most_staked",
+            EventKind.MOST_STAKED,
             f"Seat {seat} has the most Stakes and chooses who examines their role (R6.1).",
             seat=seat,
         )
@@ -371,7 +390,7 @@ def choose_examiner(state: State, action: Action, events: list, target: int | No
     events.append(
         public(
             state,
-            "examination",
+            EventKind.EXAMINATION,
             f"Seat {target} examines seat {examined}'s Secret Role (R6.1).",
             examiner=target,
             target=examined,
@@ -381,7 +400,7 @@ def choose_examiner(state: State, action: Action, events: list, target: int | No
         state,
         dining=evolve(state.dining, examiner=target),
         deadline=None,
-        phase="dining",
+        phase=DINING,
         step="election",
     )
     return examine(state, target, examined, "examination", events)

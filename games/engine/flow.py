@@ -34,23 +34,20 @@ from .state import (
     State,
     evolve,
 )
+from .vocabulary import ActionName, EventKind
 
-# Every action name of API.md; the last four belong to modules (relics, Last Wills).
-ACTIONS = (
-    "place_token",
-    "intervention_vote",
-    "tiebreak_vote",
-    "choose_examiner",
-    "give_relic",
-    "use_relic",
-    "pass",
-    "resolve_choice",
-)
+ACTIONS = tuple(ActionName)  # every action of API.md (vocabulary.py)
+# The core's own actions, as module-level names: `apply` compares against them on every move.
+PLACE_TOKEN = ActionName.PLACE_TOKEN
+INTERVENTION_VOTE = ActionName.INTERVENTION_VOTE
+TIEBREAK_VOTE = ActionName.TIEBREAK_VOTE
+CHOOSE_EXAMINER_ACTION = ActionName.CHOOSE_EXAMINER
 
 
 def setup(options: Options, seats: int, seed: int, *, roles=None, now: float = 0.0) -> State:
     """A new game at the start of round 1's Mingling. `roles` (seat -> role) fixes the deal."""
-    limit = table.MAX_PLAYERS_EXPANSION if options.expansion else table.MAX_PLAYERS
+    hooks.require(options)
+    limit = table.max_players(options.expansion)
     if not table.MIN_PLAYERS <= seats <= limit:
         more = "" if options.expansion else " (11–12 need the expansion option)"
         raise IllegalAction(
@@ -66,11 +63,15 @@ def setup(options: Options, seats: int, seed: int, *, roles=None, now: float = 0
 
 def opening_events(state: State) -> list[Event]:
     """Round 1's log lines: the night information (R1.3), privately to each Vampire."""
-    events = [public(state, "game_started", f"The game begins with {len(state.players)} players.")]
+    events = [
+        public(state, EventKind.GAME_STARTED, f"The game begins with {len(state.players)} players.")
+    ]
     for p in state.players:
         if p.knowledge:
             names = ", ".join(f"seat {k.seat} is {ROLE_NAMES[k.role]}" for k in p.knowledge)
-            events.append(private(state, [p.seat], "night", f"In the night you learned: {names}."))
+            events.append(
+                private(state, [p.seat], EventKind.NIGHT, f"In the night you learned: {names}.")
+            )
     return events
 
 
@@ -82,7 +83,7 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
         raise IllegalAction("bad_request", f"There is no seat {action.seat} at this table.")
     events: list[Event] = []
     name = action.name
-    if name == "place_token":
+    if name == PLACE_TOKEN:
         state = mingling.place_token(state, action)
         events.append(mingling.placement_receipt(state, action))
         if state.hands[action.seat - 1] and mingling.died_this_mingling(state):
@@ -90,19 +91,21 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
         if state.hands[action.seat - 1]:  # the mover still holds tokens: Mingling goes on
             return state, events
         return _after_mingling_move(state, events, now)
-    if name == "intervention_vote":
+    if name == INTERVENTION_VOTE:
         state = mingling.intervention_vote(state, action)
         target = action.args["target"]
         events.append(
-            private(state, [action.seat], "intervention_vote", f"Your dial names seat {target}.")
+            private(
+                state, [action.seat], EventKind.INTERVENTION_VOTE, f"Your dial names seat {target}."
+            )
         )
         return _after_mingling_move(state, events, now)
-    if name == "tiebreak_vote":
+    if name == TIEBREAK_VOTE:
         state, resolution = ties.cast(state, action, now, events)
         if resolution is not None:
             state = dining.settle(state, resolution, events, now)
         return _run(state, events, now), events
-    if name == "choose_examiner":
+    if name == CHOOSE_EXAMINER_ACTION:
         state = dining.choose_examiner(state, action, events)
         return _run(state, events, now), events
     module = hooks.owner_of(state, action)
@@ -131,7 +134,7 @@ def timeout(state: State, now: float) -> tuple[State, list[Event]]:
             events.extend(more)
             return (state if paused else _run(state, events, now)), events
     if state.phase == MINGLING:
-        events.append(public(state, "mingling_over", "Time is up: Mingling is over."))
+        events.append(public(state, EventKind.MINGLING_OVER, "Time is up: Mingling is over."))
         state = evolve(state, deadline=None, step="post_mingling")
     elif state.phase == TIEBREAK:
         state, resolution = ties.resolve(state, now, events)
@@ -147,7 +150,9 @@ def timeout(state: State, now: float) -> tuple[State, list[Event]]:
 def _after_mingling_move(state: State, events: list, now: float):
     if not mingling.mingling_done(state):
         return state, events
-    events.append(public(state, "mingling_over", "Every token is placed: Mingling is over."))
+    events.append(
+        public(state, EventKind.MINGLING_OVER, "Every token is placed: Mingling is over.")
+    )
     state = evolve(state, deadline=None, step="post_mingling")
     return _run(state, events, now), events
 
@@ -214,7 +219,7 @@ def _deal(state: State, events: list, now: float):
         text += (
             " Three players live: 1 Stake and 1 Feast each, no Alpha, no Ghostly Intervention (R9)."
         )
-    events.append(public(state, "round_started", text, alpha=alpha, three_living=three))
+    events.append(public(state, EventKind.ROUND_STARTED, text, alpha=alpha, three_living=three))
     return state, False
 
 
@@ -260,7 +265,7 @@ def _finish(state: State, outcome, events: list) -> State:
     events.append(
         public(
             state,
-            "game_over",
+            EventKind.GAME_OVER,
             f"The {outcome.winner.capitalize()} win. {outcome.reason}",
             winner=outcome.winner,
         )

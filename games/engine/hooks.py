@@ -5,6 +5,11 @@ A module subclasses `Module`, overrides only the hooks it needs, and is register
 fixed points of the round. A module keeps its own data in `state.ext[module.name]` (JSON), and owns
 any phase it opens (its actions, pending list, timeout and view fragment).
 
+Modules never call each other by name: what one asks of another is a declared hook here (every
+module may answer it) or a `Protocol` (`RelicKeeper`: what the Last Wills ask of the relics), found
+with `provider`. A game whose options ask for a module that is not registered is refused at
+`setup` (`ModuleMissing`), never played without it.
+
 Step hooks must be re-entrant: the core calls `at_step` again when a module's window closes, and a
 module that has already done its work for this step must return `None` at once.
 """
@@ -12,7 +17,7 @@ module that has already done its work for this step must return `None` at once.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .state import Action, Event, State
@@ -82,8 +87,18 @@ class Module:
         return False
 
     def on_eliminated(self, state: State, seat: int, cause: str, events: list) -> State:
-        """React at once to a death (Bangle of Oaths, Cross of Saint John); `cause` is "dining"
-        or the id of the card that killed."""
+        """React at once to a death (Bangle of Oaths, Cross of Saint John); `cause` is
+        `dining.BY_DINING` or the id of the card that killed."""
+        return state
+
+    def on_killed_before_dining(self, state: State, seat: int) -> State:
+        """`seat` was killed by a card before this round's Dining (Blood of the One): what a death
+        in Dining brings comes when Dining opens (their Last Will, R13 amended)."""
+        return state
+
+    def forget_the_dead(self, state: State, dead: list[int], events: list) -> State:
+        """`dead` were just killed by a card while this module's choice is open: they are no
+        longer offered in it."""
         return state
 
     def act(self, state: State, action: Action, now: float) -> StepResult:
@@ -108,6 +123,27 @@ class Module:
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {}
 
+
+@runtime_checkable
+class RelicKeeper(Protocol):
+    """What the Last Wills ask of the module that deals Sacred Relics (R13: Heirloom, Shattered
+    Relic, Sealed Reliquary); `provider(state, RelicKeeper)` finds it in a relic game."""
+
+    def holds_active_relic(self, state: State, seat: int) -> bool: ...
+
+    def give_away(self, state: State, seat: int, target: int, events: list) -> State: ...
+
+    def discard(self, state: State, seat: int, events: list) -> State: ...
+
+    def negate_next_round(self, state: State, seat: int, events: list) -> State: ...
+
+
+class ModuleMissing(LookupError):
+    """The game's options ask for a module nobody registered (a set-up error, not a player's)."""
+
+
+# Options that switch a module on -> the name that module registers under.
+MODULE_OPTIONS = {"relics": "relics", "last_wills": "last_wills"}
 
 _registry: dict[str, Module] = {}
 # Answers are kept on the game's (immutable) options object, outside its fields, under a key that
@@ -179,6 +215,21 @@ def _remember(state: State, hook: str) -> tuple[Module, ...]:
 
 # A module that only overrides `pending` is still waited on (the default `waiting` asks it).
 _IMPLIED_BY = {"waiting": ("waiting", "pending")}
+
+
+def require(options) -> None:
+    """Refuse options that switch on a module which is not registered (e.g. `relics=True` before
+    `relics.rules` is imported): the game would otherwise be played silently without it."""
+    for option, name in MODULE_OPTIONS.items():
+        if getattr(options, option) and name not in _registry:
+            raise ModuleMissing(
+                f"Options({option}=True) needs the '{name}' module registered (hooks.register)."
+            )
+
+
+def provider(state: State, protocol: type) -> Any:
+    """The game's active module that implements `protocol`, or None."""
+    return next((m for m in active(state) if isinstance(m, protocol)), None)
 
 
 def owner_of(state: State, action: Action) -> Module | None:

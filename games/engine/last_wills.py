@@ -26,10 +26,9 @@ from typing import Any
 from . import dining, hooks
 from .common import ROLE_NAMES, draw_rng, public
 from .errors import IllegalAction
-from .state import DOUBLE_STAKE, FEAST, STAKE, Action, State, evolve
+from .state import DINING, DOUBLE_STAKE, FEAST, LAST_WILL, STAKE, Action, State, evolve
 from .table import on_vampire_side
-
-LAST_WILL = "last_will"  # the phase of the eliminated player's choice
+from .vocabulary import ActionName, EventKind, LastWillId
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,7 @@ class Card:
 
 CARDS = (
     Card(
-        "parting_glance",
+        LastWillId.PARTING_GLANCE,
         "Parting Glance",
         "Examine one living player's Secret Role (not a Protected one).",
         2,
@@ -53,7 +52,7 @@ CARDS = (
         "living",
     ),
     Card(
-        "dying_accusation",
+        LastWillId.DYING_ACCUSATION,
         "Dying Accusation",
         "A living player of your choice gets 1 automatic Stake vote next round.",
         2,
@@ -61,7 +60,7 @@ CARDS = (
         "living",
     ),
     Card(
-        "toast",
+        LastWillId.TOAST,
         "Toast to a Friend",
         "A living player gets 1 automatic Feast vote next round.",
         1,
@@ -69,7 +68,7 @@ CARDS = (
         "living",
     ),
     Card(
-        "spilled_wine",
+        LastWillId.SPILLED_WINE,
         "Spilled Wine",
         "A living player has no Feast token next round.",
         1,
@@ -77,7 +76,7 @@ CARDS = (
         "living",
     ),
     Card(
-        "broken_stake",
+        LastWillId.BROKEN_STAKE,
         "Broken Stake",
         "A living player has only 1 Stake token next round.",
         1,
@@ -85,7 +84,7 @@ CARDS = (
         "living",
     ),
     Card(
-        "grudge",
+        LastWillId.GRUDGE,
         "Grudge",
         "One player who put a Stake on you gets 2 automatic Stake votes next round.",
         1,
@@ -93,7 +92,7 @@ CARDS = (
         "stakers",
     ),
     Card(
-        "overturned_table",
+        LastWillId.OVERTURNED_TABLE,
         "Overturned Table",
         "No Alpha Hunter is elected this round.",
         1,
@@ -101,7 +100,7 @@ CARDS = (
         None,
     ),
     Card(
-        "kingmaker",
+        LastWillId.KINGMAKER,
         "Kingmaker",
         "You choose next round's Alpha Hunter among the eligible living players.",
         1,
@@ -109,7 +108,7 @@ CARDS = (
         "electable",
     ),
     Card(
-        "public_confession",
+        LastWillId.PUBLIC_CONFESSION,
         "Public Confession",
         "Your own Secret Role is revealed to everyone.",
         1,
@@ -117,7 +116,7 @@ CARDS = (
         None,
     ),
     Card(
-        "restless_spirit",
+        LastWillId.RESTLESS_SPIRIT,
         "Restless Spirit",
         "Your intervention and tie-break votes count double next round.",
         1,
@@ -125,7 +124,7 @@ CARDS = (
         None,
     ),
     Card(
-        "kindred_or_not",
+        LastWillId.KINDRED_OR_NOT,
         "Kindred or Not",
         "Choose two living players: everyone learns whether their roles are on the same side.",
         1,
@@ -133,7 +132,7 @@ CARDS = (
         "two_living",
     ),
     Card(
-        "last_stand",
+        LastWillId.LAST_STAND,
         "Last Stand",
         "Choose a player who put a Stake on you: if their role is on the other side from yours, "
         "they are eliminated too (no Last Will).",
@@ -142,7 +141,7 @@ CARDS = (
         "stakers",
     ),
     Card(
-        "heirloom",
+        LastWillId.HEIRLOOM,
         "Heirloom",
         "Give your Sacred Relic to a living player, in addition to theirs.",
         1,
@@ -151,7 +150,7 @@ CARDS = (
         names_relics=True,
     ),
     Card(
-        "shattered_relic",
+        LastWillId.SHATTERED_RELIC,
         "Shattered Relic",
         "Discard one living player's Sacred Relic.",
         1,
@@ -160,7 +159,7 @@ CARDS = (
         names_relics=True,
     ),
     Card(
-        "sealed_reliquary",
+        LastWillId.SEALED_RELIQUARY,
         "Sealed Reliquary",
         "A living player's Sacred Relic is negated next round.",
         1,
@@ -168,7 +167,7 @@ CARDS = (
         "relic_holders",
         names_relics=True,
     ),
-    Card("nothing_to_say", "Nothing to Say", "No effect.", 1, "now", None),
+    Card(LastWillId.NOTHING_TO_SAY, "Nothing to Say", "No effect.", 1, "now", None),
 )
 BY_ID = {c.id: c for c in CARDS}
 
@@ -189,7 +188,7 @@ def effect(card_id: str):
 
 class LastWills(hooks.Module):
     name = "last_wills"
-    action_names = frozenset({"resolve_choice"})
+    action_names = frozenset({ActionName.RESOLVE_CHOICE})
     at_steps = frozenset({"after_reveal", "after_death"})
 
     def enabled(self, state: State) -> bool:
@@ -244,7 +243,11 @@ class LastWills(hooks.Module):
         need = 2 if BY_ID[draw_["card"]].choice == "two_living" else 1
         targets = rng.sample(draw_["options"], need)
         events = [
-            public(state, "last_will_timeout", "Time is up: the Last Will is resolved at random.")
+            public(
+                state,
+                EventKind.LAST_WILL_TIMEOUT,
+                "Time is up: the Last Will is resolved at random.",
+            )
         ]
         return _resolve(state, draw_, targets, events)
 
@@ -255,23 +258,32 @@ class LastWills(hooks.Module):
         count = 2 if BY_ID[draw_["card"]].choice == "two_living" else 1
         return [
             {
-                "action": "resolve_choice",
+                "action": ActionName.RESOLVE_CHOICE,
                 "options": {"choice": draw_["card"], "targets": draw_["options"], "count": count},
             }
         ]
 
     def owns(self, state: State, action: Action) -> bool:
-        return action.name == "resolve_choice" and state.phase == LAST_WILL
+        return action.name == ActionName.RESOLVE_CHOICE and state.phase == LAST_WILL
 
     def waiting(self, state: State) -> set[int]:
         draw_ = _open_draw(state) if state.phase == LAST_WILL else None
         return {draw_["seat"]} if draw_ else set()
 
+    def on_killed_before_dining(self, state: State, seat: int) -> State:
+        """Their Last Will is drawn when Dining opens (`at_step("after_reveal")`)."""
+        return _update(state, owed=_data(state).get("owed", []) + [seat])
+
+    def forget_the_dead(self, state: State, dead: list[int], events: list) -> State:
+        for seat in dead:
+            state = _forget(state, seat, events)
+        return state
+
     def hand(self, state: State, seat: int, tokens: tuple[str, ...]) -> tuple[str, ...]:
         for e in _in_force(state, seat):
-            if e["card"] == "spilled_wine" and FEAST in tokens:
+            if e["card"] == LastWillId.SPILLED_WINE and FEAST in tokens:
                 tokens = _without(tokens, FEAST)
-            if e["card"] == "broken_stake" and tokens.count(STAKE) > 1:
+            if e["card"] == LastWillId.BROKEN_STAKE and tokens.count(STAKE) > 1:
                 tokens = _without(tokens, STAKE)
         return tokens
 
@@ -279,19 +291,24 @@ class LastWills(hooks.Module):
         tally = dict(tally)
         for e in _in_force(state):
             seat = e["target"]
-            if kind == STAKE and e["card"] in ("dying_accusation", "grudge") and seat in tally:
-                tally[seat] += 2 if e["card"] == "grudge" else 1
-            if kind == FEAST and e["card"] == "toast" and seat in tally:
+            if (
+                kind == STAKE
+                and e["card"] in (LastWillId.DYING_ACCUSATION, LastWillId.GRUDGE)
+                and seat in tally
+            ):
+                tally[seat] += 2 if e["card"] == LastWillId.GRUDGE else 1
+            if kind == FEAST and e["card"] == LastWillId.TOAST and seat in tally:
                 tally[seat] += 1
-            if kind == FEAST and e["card"] == "overturned_table":
+            if kind == FEAST and e["card"] == LastWillId.OVERTURNED_TABLE:
                 return {}
-            if kind == FEAST and e["card"] == "kingmaker":
+            if kind == FEAST and e["card"] == LastWillId.KINGMAKER:
                 return {seat: 1} if seat in tally else {}
         return tally
 
     def vote_weight(self, state: State, voter: int) -> int:
         restless = any(
-            e["card"] == "restless_spirit" and e["target"] == voter for e in _in_force(state)
+            e["card"] == LastWillId.RESTLESS_SPIRIT and e["target"] == voter
+            for e in _in_force(state)
         )
         return 2 if restless else 1
 
@@ -310,6 +327,7 @@ class LastWills(hooks.Module):
                 "targets": d["targets"],
                 "resolved": d["resolved"],
                 "result": d["result"],
+                **_verdict(state, d),
             }
             for d in draws
         ]
@@ -343,13 +361,15 @@ def draw(state: State, seat: int, now: float):
         if not card.names_relics or state.options.relics:
             break
         events.append(
-            public(state, "last_will_redraw", f"{card.name} names Sacred Relics: drawn again.")
+            public(
+                state, EventKind.LAST_WILL_REDRAW, f"{card.name} names Sacred Relics: drawn again."
+            )
         )
         state = _discard(state, card.id)
     events.append(
         public(
             state,
-            "last_will",
+            EventKind.LAST_WILL,
             f"Seat {seat} draws a Last Will: {card.name}. “{card.text}”",
             seat=seat,
             card=card.id,
@@ -370,7 +390,9 @@ def draw(state: State, seat: int, now: float):
         return _resolve(state, draw_, [], events)
     if len(options) < (2 if card.choice == "two_living" else 1):
         events.append(
-            public(state, "last_will_void", f"{card.name}: nobody can be chosen, no effect.")
+            public(
+                state, EventKind.LAST_WILL_VOID, f"{card.name}: nobody can be chosen, no effect."
+            )
         )
         return _finish(state, draw_, [], "No effect: nobody could be chosen.", events)
     state = evolve(state, phase=LAST_WILL, deadline=now + state.options.timers.choice)
@@ -390,7 +412,7 @@ def _finish(state: State, draw_: dict, targets, result, events):
     draws = [done if d is draw_ or _same(d, draw_) else d for d in _data(state)["draws"]]
     state = _update(state, draws=draws)
     state = _discard(state, draw_["card"])
-    return evolve(state, phase="dining", deadline=None), events, False
+    return evolve(state, phase=DINING, deadline=None), events, False
 
 
 def _options(state: State, card: Card, seat: int) -> list[int] | None:
@@ -398,9 +420,11 @@ def _options(state: State, card: Card, seat: int) -> list[int] | None:
     if card.choice is None:
         return None
     if card.choice in ("living", "two_living"):
-        if card.id == "parting_glance":  # R7.2: the Protected cannot be investigated (R13 amended)
+        if (
+            card.id == LastWillId.PARTING_GLANCE
+        ):  # R7.2: the Protected cannot be investigated (R13 amended)
             return [s for s in living if s != state.dining.protected]
-        return [s for s in living if s != seat] if card.id == "heirloom" else living
+        return [s for s in living if s != seat] if card.id == LastWillId.HEIRLOOM else living
     if card.choice == "stakers":
         return sorted(
             {
@@ -450,14 +474,7 @@ def _data(state: State) -> dict:
     return state.ext.get("last_wills", EMPTY_DATA)
 
 
-def owe(state: State, seat: int) -> State:
-    """`seat` died outside Dining (Blood of the One): their Last Will is drawn when Dining opens."""
-    if not state.options.last_wills:
-        return state
-    return _update(state, owed=_data(state).get("owed", []) + [seat])
-
-
-def forget(state: State, seat: int, events: list) -> State:
+def _forget(state: State, seat: int, events: list) -> State:
     """`seat` has just died (Blood of the One) while a Last Will choice is open: it is no longer
     offered, and a card left with nobody to choose has no effect."""
     draw_ = _open_draw(state) if state.phase == LAST_WILL else None
@@ -470,7 +487,9 @@ def forget(state: State, seat: int, events: list) -> State:
     if len(options) >= (2 if BY_ID[draw_["card"]].choice == "two_living" else 1):
         return state
     card = BY_ID[draw_["card"]]
-    events.append(public(state, "last_will_void", f"{card.name}: nobody can be chosen, no effect."))
+    events.append(
+        public(state, EventKind.LAST_WILL_VOID, f"{card.name}: nobody can be chosen, no effect.")
+    )
     state, _, _ = _finish(state, draw_, [], "No effect: nobody could be chosen.", events)
     return state
 
@@ -522,143 +541,189 @@ def _without(tokens: tuple[str, ...], token: str) -> tuple[str, ...]:
     return tuple(rest)
 
 
-def _relics(state: State):
-    return next((m for m in hooks.active(state) if m.name == "relics"), None)
+def _verdict(state: State, draw_: dict) -> dict[str, bool]:
+    """A resolved Kindred or Not's public verdict as data (`same_side`), besides its words in
+    `result`, so that no reader (a bot) parses the sentence. Computed from the roles, which never
+    change, so games stored before this field existed show it too."""
+    if draw_["card"] != LastWillId.KINDRED_OR_NOT or not draw_["resolved"] or not draw_["targets"]:
+        return {}
+    a, b = draw_["targets"]
+    return {"same_side": _same_side(state, a, b)}
+
+
+def _same_side(state: State, a: int, b: int) -> bool:
+    return on_vampire_side(state.player(a).role) == on_vampire_side(state.player(b).role)
+
+
+def _relics(state: State) -> hooks.RelicKeeper | None:
+    return hooks.provider(state, hooks.RelicKeeper)
 
 
 # --- the effects, one per card -----------------------------------------------------------------
 
 
-@effect("parting_glance")
+@effect(LastWillId.PARTING_GLANCE)
 def _parting_glance(state, seat, targets, events):
     target = targets[0]
     blockers = hooks.using(state, "blocks_examination")
     if any(m.blocks_examination(state, seat, target) for m in blockers):
         events.append(
-            public(state, "last_will_effect", f"Seat {target}'s role cannot be examined.")
+            public(state, EventKind.LAST_WILL_EFFECT, f"Seat {target}'s role cannot be examined.")
         )
         return state
     events.append(
-        public(state, "last_will_effect", f"Seat {seat} looks at seat {target}'s Secret Role.")
+        public(
+            state, EventKind.LAST_WILL_EFFECT, f"Seat {seat} looks at seat {target}'s Secret Role."
+        )
     )
     return dining.examine(state, seat, target, "last_will", events)
 
 
 def _next_round(card: str, text: str):
     def apply(state, seat, targets, events):
-        events.append(public(state, "last_will_effect", text.format(target=targets[0])))
+        events.append(public(state, EventKind.LAST_WILL_EFFECT, text.format(target=targets[0])))
         return _add_effect(state, card, seat, targets[0], state.round + 1)
 
     return apply
 
 
-effect("dying_accusation")(
-    _next_round("dying_accusation", "Seat {target} gets 1 automatic Stake vote next round.")
+effect(LastWillId.DYING_ACCUSATION)(
+    _next_round(
+        LastWillId.DYING_ACCUSATION, "Seat {target} gets 1 automatic Stake vote next round."
+    )
 )
-effect("toast")(_next_round("toast", "Seat {target} gets 1 automatic Feast vote next round."))
-effect("spilled_wine")(_next_round("spilled_wine", "Seat {target} has no Feast token next round."))
-effect("broken_stake")(
-    _next_round("broken_stake", "Seat {target} has only 1 Stake token next round.")
+effect(LastWillId.TOAST)(
+    _next_round(LastWillId.TOAST, "Seat {target} gets 1 automatic Feast vote next round.")
 )
-effect("grudge")(_next_round("grudge", "Seat {target} gets 2 automatic Stake votes next round."))
+effect(LastWillId.SPILLED_WINE)(
+    _next_round(LastWillId.SPILLED_WINE, "Seat {target} has no Feast token next round.")
+)
+effect(LastWillId.BROKEN_STAKE)(
+    _next_round(LastWillId.BROKEN_STAKE, "Seat {target} has only 1 Stake token next round.")
+)
+effect(LastWillId.GRUDGE)(
+    _next_round(LastWillId.GRUDGE, "Seat {target} gets 2 automatic Stake votes next round.")
+)
 
 
-@effect("overturned_table")
+@effect(LastWillId.OVERTURNED_TABLE)
 def _overturned_table(state, seat, targets, events):
-    events.append(public(state, "last_will_effect", "No Alpha Hunter is elected this round."))
-    return _add_effect(state, "overturned_table", seat, seat, state.round)
+    events.append(
+        public(state, EventKind.LAST_WILL_EFFECT, "No Alpha Hunter is elected this round.")
+    )
+    return _add_effect(state, LastWillId.OVERTURNED_TABLE, seat, seat, state.round)
 
 
-@effect("kingmaker")
+@effect(LastWillId.KINGMAKER)
 def _kingmaker(state, seat, targets, events):
     events.append(
         public(
-            state, "last_will_effect", f"Seat {seat} makes seat {targets[0]} the next Alpha Hunter."
+            state,
+            EventKind.LAST_WILL_EFFECT,
+            f"Seat {seat} makes seat {targets[0]} the next Alpha Hunter.",
         )
     )
-    return _add_effect(state, "kingmaker", seat, targets[0], state.round)
+    return _add_effect(state, LastWillId.KINGMAKER, seat, targets[0], state.round)
 
 
-@effect("public_confession")
+@effect(LastWillId.PUBLIC_CONFESSION)
 def _public_confession(state, seat, targets, events):
     role = state.player(seat).role
     events.append(
         public(
-            state, "last_will_effect", f"Seat {seat} was {ROLE_NAMES[role]}.", seat=seat, role=role
+            state,
+            EventKind.LAST_WILL_EFFECT,
+            f"Seat {seat} was {ROLE_NAMES[role]}.",
+            seat=seat,
+            role=role,
         )
     )
     return _update(state, revealed=_data(state)["revealed"] + [{"seat": seat, "role": role}])
 
 
-@effect("restless_spirit")
+@effect(LastWillId.RESTLESS_SPIRIT)
 def _restless_spirit(state, seat, targets, events):
     events.append(
-        public(state, "last_will_effect", f"Seat {seat}'s votes count double next round.")
+        public(state, EventKind.LAST_WILL_EFFECT, f"Seat {seat}'s votes count double next round.")
     )
-    return _add_effect(state, "restless_spirit", seat, seat, state.round + 1)
+    return _add_effect(state, LastWillId.RESTLESS_SPIRIT, seat, seat, state.round + 1)
 
 
-@effect("kindred_or_not")
+@effect(LastWillId.KINDRED_OR_NOT)
 def _kindred_or_not(state, seat, targets, events):
     a, b = sorted(targets)
-    same = on_vampire_side(state.player(a).role) == on_vampire_side(state.player(b).role)
+    same = _same_side(state, a, b)
     verdict = "on the same side" if same else "on different sides"
     events.append(
         public(
-            state, "last_will_effect", f"Seats {a} and {b} are {verdict}.", seats=[a, b], same=same
+            state,
+            EventKind.LAST_WILL_EFFECT,
+            f"Seats {a} and {b} are {verdict}.",
+            seats=[a, b],
+            same=same,
         )
     )
     return state
 
 
-@effect("last_stand")
+@effect(LastWillId.LAST_STAND)
 def _last_stand(state, seat, targets, events):
     target = targets[0]
     if target == state.dining.protected:  # R7.2: the Protected cannot be eliminated this round
         events.append(
-            public(state, "last_will_effect", f"Seat {target} is Protected from the Last Stand.")
+            public(
+                state,
+                EventKind.LAST_WILL_EFFECT,
+                f"Seat {target} is Protected from the Last Stand.",
+            )
         )
         return state
     mine = on_vampire_side(state.player(seat).role)
     if on_vampire_side(state.player(target).role) == mine:
-        events.append(public(state, "last_will_effect", f"Seat {target} survives the Last Stand."))
+        events.append(
+            public(state, EventKind.LAST_WILL_EFFECT, f"Seat {target} survives the Last Stand.")
+        )
         return state
-    events.append(public(state, "last_will_effect", f"Seat {target} falls in the Last Stand."))
+    events.append(
+        public(state, EventKind.LAST_WILL_EFFECT, f"Seat {target} falls in the Last Stand.")
+    )
     state = _update(state, no_will=_data(state).get("no_will", []) + [target])
-    return dining.eliminate(state, target, events, cause="last_stand")
+    return dining.eliminate(state, target, events, cause=LastWillId.LAST_STAND)
 
 
-@effect("heirloom")
+@effect(LastWillId.HEIRLOOM)
 def _heirloom(state, seat, targets, events):
     events.append(
         public(
             state,
-            "last_will_effect",
+            EventKind.LAST_WILL_EFFECT,
             f"Seat {seat} leaves their Sacred Relic to seat {targets[0]}.",
         )
     )
     return _relics(state).give_away(state, seat, targets[0], events)
 
 
-@effect("shattered_relic")
+@effect(LastWillId.SHATTERED_RELIC)
 def _shattered_relic(state, seat, targets, events):
     events.append(
-        public(state, "last_will_effect", f"Seat {targets[0]}'s Sacred Relic is shattered.")
+        public(state, EventKind.LAST_WILL_EFFECT, f"Seat {targets[0]}'s Sacred Relic is shattered.")
     )
     return _relics(state).discard(state, targets[0], events)
 
 
-@effect("sealed_reliquary")
+@effect(LastWillId.SEALED_RELIQUARY)
 def _sealed_reliquary(state, seat, targets, events):
     events.append(
         public(
-            state, "last_will_effect", f"Seat {targets[0]}'s Sacred Relic is negated next round."
+            state,
+            EventKind.LAST_WILL_EFFECT,
+            f"Seat {targets[0]}'s Sacred Relic is negated next round.",
         )
     )
     return _relics(state).negate_next_round(state, targets[0], events)
 
 
-@effect("nothing_to_say")
+@effect(LastWillId.NOTHING_TO_SAY)
 def _nothing_to_say(state, seat, targets, events):
-    events.append(public(state, "last_will_effect", "Nothing happens."))
+    events.append(public(state, EventKind.LAST_WILL_EFFECT, "Nothing happens."))
     return state

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import hooks
-from .common import TOKEN_NAMES, int_arg, private, str_arg
+from .common import int_arg, private, str_arg
 from .errors import IllegalAction
 from .state import (
     DOUBLE_STAKE,
@@ -17,6 +17,7 @@ from .state import (
     Vote,
     evolve,
 )
+from .vocabulary import TOKEN_LABELS, EventKind
 
 NORMAL_HAND = (STAKE, STAKE, FEAST)  # R1.5
 ALPHA_HAND = (DOUBLE_STAKE, FEAST, INVESTIGATION)  # R3.5
@@ -94,7 +95,7 @@ def set_aside_unplaceable(state: State, events: list, seats=None) -> State:
                 private(
                     state,
                     [s],
-                    "tokens_set_aside",
+                    EventKind.TOKENS_SET_ASIDE,
                     "No living player can take your remaining tokens any more (R3.1): they are "
                     "set aside and do not count against you.",
                     tokens=list(hand),
@@ -121,9 +122,9 @@ def place_token(state: State, action: Action) -> State:
         raise IllegalAction("wrong_phase", "Ghosts never place tokens (R7.1).")
     hand = state.hands[seat - 1]
     if token not in hand:
-        if token not in TOKEN_NAMES:
+        if token not in TOKEN_LABELS:
             raise IllegalAction("illegal_token", f"There is no token called '{token}'.")
-        raise IllegalAction("illegal_token", f"You have no {TOKEN_NAMES[token]} token to place.")
+        raise IllegalAction("illegal_token", f"You have no {TOKEN_LABELS[token]} token to place.")
     _check_target(state, target)
     if target == seat:
         raise IllegalAction("illegal_target", "You may not place a token on yourself (R3.1).")
@@ -193,7 +194,10 @@ def mingling_done(state: State) -> bool:
 def placement_receipt(state: State, action: Action):
     token, target = action.args["token"], action.args["target"]
     return private(
-        state, [action.seat], "token_placed", f"You placed a {TOKEN_NAMES[token]} on seat {target}."
+        state,
+        [action.seat],
+        EventKind.TOKEN_PLACED,
+        f"You placed a {TOKEN_LABELS[token]} on seat {target}.",
     )
 
 

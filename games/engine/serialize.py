@@ -8,6 +8,7 @@ import typing
 from functools import cache
 from typing import Any
 
+from . import vocabulary
 from .state import State
 
 
@@ -17,6 +18,8 @@ def to_json(obj: Any) -> Any:
     kind = type(obj)
     if kind in _SCALARS:
         return obj
+    if kind in _WORDS:  # a vocabulary member: stored as its plain string, as before
+        return obj._value_
     names = _FIELD_NAMES.get(kind)
     if names is None and dataclasses.is_dataclass(obj):
         names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj))
@@ -31,6 +34,7 @@ def to_json(obj: Any) -> Any:
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
+_WORDS = frozenset(vocabulary.WORDS)
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 

@@ -9,22 +9,26 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field
 from typing import Any
 
-HUNTER = "hunter"
-VAMPIRE = "vampire"
-LORD = "vampire_lord"
-ROLES = (HUNTER, VAMPIRE, LORD)
+from .vocabulary import Phase, Role, Token
 
-STAKE = "stake"
-FEAST = "feast"
-DOUBLE_STAKE = "double_stake"
-INVESTIGATION = "investigation"
-TOKENS = (STAKE, FEAST, DOUBLE_STAKE, INVESTIGATION)
+# Module-level aliases of the vocabulary's members, for the hot paths (vocabulary.py).
+HUNTER = Role.HUNTER
+VAMPIRE = Role.VAMPIRE
+LORD = Role.VAMPIRE_LORD
+ROLES = tuple(Role)
 
-# Public phase names, as clients see them in the view.
-MINGLING = "mingling"
-TIEBREAK = "tiebreak"
-CHOOSE_EXAMINER = "choose_examiner"
-FINISHED = "finished"
+STAKE = Token.STAKE
+FEAST = Token.FEAST
+DOUBLE_STAKE = Token.DOUBLE_STAKE
+INVESTIGATION = Token.INVESTIGATION
+TOKENS = tuple(Token)
+
+MINGLING = Phase.MINGLING
+TIEBREAK = Phase.TIEBREAK
+CHOOSE_EXAMINER = Phase.CHOOSE_EXAMINER
+DINING = Phase.DINING
+FINISHED = Phase.FINISHED
+LAST_WILL = Phase.LAST_WILL
 
 
 _set = object.__setattr__

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from .state import HUNTER, LORD, VAMPIRE, Outcome, Player, State
+from .vocabulary import Team
 
 # players -> (Hunters, Vampires, Lord knows the Vampires?); always exactly one Vampire Lord.
 ROLE_TABLE = {
@@ -19,6 +20,18 @@ ROLE_TABLE = {
 MIN_PLAYERS = 6
 MAX_PLAYERS = 10
 MAX_PLAYERS_EXPANSION = 12
+
+
+def max_players(expansion: bool) -> int:
+    """R1.1: 6 to 10 players, up to 12 with the expansion."""
+    return MAX_PLAYERS_EXPANSION if expansion else MAX_PLAYERS
+
+
+def in_den(state: State, seat: int) -> bool:
+    """Whether `seat` knows the Vampires' side from the night (R1.3): every Vampire, and the Lord
+    where R1.2 says the Lord knows them. The Vampires' private chat channel is theirs."""
+    role = state.player(seat).role
+    return role == VAMPIRE or (role == LORD and state.lord_knows_vampires)
 
 
 def role_deck(players: int) -> list[str]:
@@ -40,15 +53,15 @@ def on_vampire_side(role: str) -> bool:
 def team(player: Player) -> str:
     """R1.4: Mesmerized Hunters play, and win, with the Vampires."""
     if on_vampire_side(player.role) or player.mesmerized:
-        return "vampires"
-    return "hunters"
+        return Team.VAMPIRES
+    return Team.HUNTERS
 
 
 def winner(state: State) -> Outcome | None:
     """R12.1 is checked first, then R12.2 (Mesmerized players still count as Hunters, R8.3)."""
     living = [p for p in state.players if p.alive]
     if not any(on_vampire_side(p.role) for p in living):
-        return Outcome("hunters", "No Vampire or Vampire Lord is left alive (R12.1).")
+        return Outcome(Team.HUNTERS, "No Vampire or Vampire Lord is left alive (R12.1).")
     if sum(p.role == HUNTER for p in living) <= 1:
-        return Outcome("vampires", "At most one living player is a Hunter (R12.2).")
+        return Outcome(Team.VAMPIRES, "At most one living player is a Hunter (R12.2).")
     return None

@@ -8,12 +8,13 @@ from . import hooks
 from .common import draw_rng, int_arg, private, public, seat_list
 from .errors import IllegalAction
 from .state import TIEBREAK, Action, State, Tie, TieResult, Vote, evolve
+from .vocabulary import EventKind, TieKind
 
 KIND_WORDS = {
-    "elimination": "elimination",
-    "election": "Alpha Hunter",
-    "examination": "the most Stakes",
-    "intervention": "Ghostly Intervention",
+    TieKind.ELIMINATION: "elimination",
+    TieKind.ELECTION: "Alpha Hunter",
+    TieKind.EXAMINATION: "the most Stakes",
+    TieKind.INTERVENTION: "Ghostly Intervention",
 }
 
 
@@ -28,7 +29,7 @@ class Resolution:
 
 def open_tie(state: State, kind: str, tied: tuple[int, ...], now: float, events: list) -> State:
     """Open the tie-break window for `tied`: a module's decider, else Ghosts, else the living."""
-    decider = _module_decider(state, kind, tied)
+    decider = module_decider(state, kind, tied)
     if decider is not None:
         seat, by = decider
         tie = Tie(kind, tied, (seat,), False, decider=seat, decided_by=by)
@@ -42,7 +43,7 @@ def open_tie(state: State, kind: str, tied: tuple[int, ...], now: float, events:
     events.append(
         public(
             state,
-            "tie",
+            EventKind.TIE,
             f"{seat_list(tied).capitalize()} are tied for {KIND_WORDS[kind]}: {how}.",
             kind=kind,
             candidates=list(tied),
@@ -72,7 +73,7 @@ def open_decider(
     events.append(
         public(
             state,
-            "tie",
+            EventKind.TIE,
             f"{seat_list(tied).capitalize()} are still tied for {KIND_WORDS[kind]}: "
             f"seat {seat} decides.",
             kind=kind,
@@ -89,7 +90,7 @@ def _open(state: State, tie: Tie, now: float) -> State:
     )
 
 
-def _module_decider(state: State, kind: str, tied) -> tuple[int, str] | None:
+def module_decider(state: State, kind: str, tied) -> tuple[int, str] | None:
     for module in hooks.using(state, "decide_tie"):
         seat = module.decide_tie(state, kind, tuple(tied))
         if seat is not None:
@@ -115,9 +116,9 @@ def cast(state: State, action: Action, now: float, events: list) -> tuple[State,
             "illegal_target",
             f"Votes may only name the tied players: {seat_list(tie.candidates)} (R5.1).",
         )
-    events.append(private(state, [seat], "tie_vote", f"You voted for seat {target}."))
+    events.append(private(state, [seat], EventKind.TIE_VOTE, f"You voted for seat {target}."))
     if tie.decider is not None:
-        return _settled(state, tie, target, tie.decided_by, events)
+        return settled(state, tie, target, tie.decided_by, events)
     tie = evolve(tie, votes=tie.votes + (Vote(seat, target),))
     state = evolve(state, tie=tie)
     if len(tie.votes) < len(tie.voters):
@@ -130,16 +131,16 @@ def resolve(state: State, now: float, events: list) -> tuple[State, Resolution |
     tie = state.tie
     if tie.decider is not None:  # the decider let the time run out: a random legal choice
         rng, state = draw_rng(state)
-        return _settled(state, tie, rng.choice(tie.candidates), "random", events)
+        return settled(state, tie, rng.choice(tie.candidates), "random", events)
     counts = dict.fromkeys(tie.candidates, 0)
     for v in tie.votes:
         counts[v.target] += vote_weight(state, v.voter)
     top = max(counts.values())
     leaders = tuple(c for c in tie.candidates if counts[c] == top)
     if len(leaders) == 1:
-        return _settled(state, tie, leaders[0], "vote", events)
+        return settled(state, tie, leaders[0], "vote", events)
     if not tie.by_ghosts:
-        return _settled(state, tie, None, "no_result", events)  # R5.3
+        return settled(state, tie, None, "no_result", events)  # R5.3
     return latest_ghost_decides(state, tie.kind, leaders, tie.votes, now, events)
 
 
@@ -151,7 +152,7 @@ def latest_ghost_decides(
     theirs = next((v.target for v in votes if v.voter == latest), None)
     tie = Tie(kind, tuple(leaders), (latest,), True, votes=tuple(votes), decider=latest)
     if theirs in leaders:
-        return _settled(state, tie, theirs, "latest_ghost", events)
+        return settled(state, tie, theirs, "latest_ghost", events)
     return open_decider(state, kind, leaders, votes, latest, "latest_ghost", now, events), None
 
 
@@ -162,14 +163,14 @@ def vote_weight(state: State, voter: int) -> int:
     return weight
 
 
-def _settled(state, tie: Tie, winner, how: str, events) -> tuple[State, Resolution]:
+def settled(state, tie: Tie, winner, how: str, events) -> tuple[State, Resolution]:
     record = TieResult(tie.kind, tie.candidates, tie.votes, winner, how)
     votes = ", ".join(f"seat {v.voter} → {v.target}" for v in tie.votes) or "no votes"
     result = f"seat {winner}" if winner is not None else "no result (R5.3)"
     events.append(
         public(
             state,
-            "tie_settled",
+            EventKind.TIE_SETTLED,
             f"Tie for {KIND_WORDS[tie.kind]} settled ({how.replace('_', ' ')}): {result}. "
             f"Dials: {votes}.",
             kind=tie.kind,

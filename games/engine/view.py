@@ -13,6 +13,7 @@ from . import dining, hooks, mingling
 from .serialize import to_json
 from .state import CHOOSE_EXAMINER, FINISHED, MINGLING, TIEBREAK, Dining, Knowledge, State
 from .table import team
+from .vocabulary import ActionName
 
 
 def pending(state: State, seat: int) -> list[dict[str, Any]]:
@@ -34,7 +35,10 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
                 )
             if targets:
                 actions.append(
-                    {"action": "place_token", "options": {"tokens": tokens, "targets": targets}}
+                    {
+                        "action": ActionName.PLACE_TOKEN,
+                        "options": {"tokens": tokens, "targets": targets},
+                    }
                 )
         may_vote = (
             seat in mingling.intervention_voters(state)
@@ -44,7 +48,7 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
         if may_vote and not mingling.has_voted(state, seat):
             actions.append(
                 {
-                    "action": "intervention_vote",
+                    "action": ActionName.INTERVENTION_VOTE,
                     "options": {"targets": mingling.intervention_targets(state)},
                 }
             )
@@ -54,11 +58,14 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
             tie.decider is not None or seat not in [v.voter for v in tie.votes]
         ):
             actions.append(
-                {"action": "tiebreak_vote", "options": {"targets": list(tie.candidates)}}
+                {"action": ActionName.TIEBREAK_VOTE, "options": {"targets": list(tie.candidates)}}
             )
     elif state.phase == CHOOSE_EXAMINER and seat == state.dining.examined:
         actions.append(
-            {"action": "choose_examiner", "options": {"targets": dining.examiner_targets(state)}}
+            {
+                "action": ActionName.CHOOSE_EXAMINER,
+                "options": {"targets": dining.examiner_targets(state)},
+            }
         )
     for module in hooks.using(state, "pending"):
         actions.extend(module.pending(state, seat))

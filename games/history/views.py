@@ -16,6 +16,7 @@ from games import accounts, identity
 from games import selectors as game_selectors
 from games.history import records, selectors
 from games.history.models import SeatResult
+from games.options import spectators_allowed
 from games.services import GameError
 from games.views import ROLE_LABELS, with_names
 
@@ -137,7 +138,7 @@ def replay(request: HttpRequest, code: str) -> HttpResponse:
     game = selectors.replay_game(code)
     if game is None:
         raise Http404("Only a finished game has a replay.")
-    if not game.options.get("spectators", True) and identity.seat_of(game, request.user) is None:
+    if not spectators_allowed(game.options) and identity.seat_of(game, request.user) is None:
         raise Http404("The host does not allow spectators at this table.")
     steps = [str(n) for n in range(1, game.round + 1)] + ["end"]
     step = request.GET.get("round", "1")

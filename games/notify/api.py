@@ -12,17 +12,13 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import identity
 from games.api.serializers import ErrorOut
 from games.api.strict import check_types
-from games.notify import confirm, endpoints, push
+from games.errors import DomainError
+from games.notify import endpoints, preferences, push
 from games.notify.models import Preferences, PushSubscription
 from games.notify.services import MAX_LEAD_MINUTES
-from games.services import GameError
 
-ENDPOINT_TAKEN = (
-    "This browser is subscribed to another player's reminders: they turn push off on it first."
-)
 PUSH_DISABLED = (
     "Web Push is off on this server: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT "
     "are not set (README.md, Reminders). E-mail reminders still work."
@@ -94,12 +90,6 @@ class PreferencesSerializer(serializers.ModelSerializer):
     def get_email_confirmed(self, obj) -> bool:
         return obj.email_confirmed
 
-    def update(self, instance, validated_data):
-        previous = instance.email
-        instance = super().update(instance, validated_data)
-        confirm.address_saved(instance, previous)
-        return instance
-
     def validate(self, data):
         email = data.get("email", getattr(self.instance, "email", ""))
         if data.get("email_enabled", getattr(self.instance, "email_enabled", False)) and not email:
@@ -154,10 +144,6 @@ class VapidKeyOut(serializers.Serializer):
     public_key = serializers.CharField(help_text="applicationServerKey for pushManager.subscribe")
 
 
-def _preferences(user) -> Preferences:
-    return Preferences.objects.get_or_create(user=user)[0]
-
-
 _UPDATE_RESPONSES = {
     200: PreferencesSerializer,
     400: _error("bad_request"),
@@ -173,7 +159,7 @@ class PreferencesView(APIView):
         responses={200: PreferencesSerializer, 401: _error("not_authenticated")},
     )
     def get(self, request):
-        return Response(PreferencesSerializer(_preferences(request.user)).data)
+        return Response(PreferencesSerializer(preferences.preferences_of(request.user)).data)
 
     @extend_schema(
         operation_id="me_notifications_update",
@@ -193,12 +179,12 @@ class PreferencesView(APIView):
 
     def _update(self, request, *, partial: bool):
         serializer = PreferencesSerializer(
-            _preferences(request.user), data=request.data, partial=partial
+            preferences.preferences_of(request.user), data=request.data, partial=partial
         )
         check_types(serializer, request.data)
         serializer.is_valid(raise_exception=True)
-        serializer.save()
-        return Response(serializer.data)
+        prefs = preferences.preferences_save(request.user, serializer.validated_data)
+        return Response(PreferencesSerializer(prefs).data)
 
 
 class EmailConfirmationView(APIView):
@@ -216,15 +202,7 @@ class EmailConfirmationView(APIView):
         },
     )
     def post(self, request):
-        prefs = _preferences(request.user)
-        if not prefs.email:
-            raise GameError("bad_request", "Give an e-mail address first.", 400)
-        if prefs.email_confirmed:
-            raise GameError("already_confirmed", "That address is already confirmed.", 409)
-        try:
-            confirm.send_link(prefs)
-        except confirm.RateLimited as exc:
-            raise GameError("rate_limited", str(exc), 429) from None
+        preferences.link_resend(request.user)
         return Response(status=status.HTTP_202_ACCEPTED)
 
 
@@ -244,26 +222,17 @@ class PushSubscriptionsView(APIView):
     )
     def post(self, request):
         if not push.enabled():
-            raise GameError("push_disabled", PUSH_DISABLED, 503)
+            raise DomainError("push_disabled", PUSH_DISABLED, 503)
         data = SubscriptionIn(data=request.data)
         check_types(data, request.data)
         data.is_valid(raise_exception=True)
-        keys = {
-            "p256dh": data.validated_data["keys"]["p256dh"],
-            "auth": data.validated_data["keys"]["auth"],
-            "last_error": "",
-            "last_error_at": None,
-        }
-        subscription, created = PushSubscription.objects.get_or_create(
-            endpoint=data.validated_data["endpoint"], defaults={"user": request.user, **keys}
+        keys = data.validated_data["keys"]
+        subscription = preferences.push_subscribe(
+            request.user,
+            endpoint=data.validated_data["endpoint"],
+            p256dh=keys["p256dh"],
+            auth=keys["auth"],
         )
-        if not created:
-            # One browser, one subscription, kept by whoever subscribed it first: an endpoint
-            # is a capability, and whoever learned another player's must not take it over.
-            if not identity.is_user(subscription.user_id, request.user):
-                raise GameError("endpoint_taken", ENDPOINT_TAKEN, 409)
-            PushSubscription.objects.filter(pk=subscription.pk).update(**keys)
-        _preferences(request.user)
         return Response(SubscriptionOut(subscription).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -280,11 +249,7 @@ class PushSubscriptionsView(APIView):
         data = EndpointIn(data=request.data)
         check_types(data, request.data)
         data.is_valid(raise_exception=True)
-        deleted, _ = PushSubscription.objects.filter(
-            user=request.user, endpoint=data.validated_data["endpoint"]
-        ).delete()
-        if not deleted:
-            raise GameError("not_found", "You have no push subscription with that endpoint.", 404)
+        preferences.push_unsubscribe(request.user, endpoint=data.validated_data["endpoint"])
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -299,5 +264,5 @@ class VapidPublicKeyView(APIView):
     )
     def get(self, request):
         if not push.enabled():
-            raise GameError("push_disabled", PUSH_DISABLED, 503)
+            raise DomainError("push_disabled", PUSH_DISABLED, 503)
         return Response({"public_key": settings.VAPID_PUBLIC_KEY})

@@ -66,6 +66,8 @@ def after_change(game: Game, state: State | None) -> None:
     expires = int(state.deadline - time.time()) + 60 if state.deadline else 24 * 3600
 
     def queue():
+        # The tasks call this module: imported when queueing, so that the two do not import each
+        # other when loaded.
         from games.notify.tasks import window_changed
 
         try:
@@ -218,7 +220,7 @@ def _schedule_deadline_reminders(
     """One ETA task per distinct lead time; further than ETA_HORIZON, the sweep does it."""
     if state.deadline is None:
         return
-    from games.notify.tasks import deadline_soon
+    from games.notify.tasks import deadline_soon  # as in after_change: the tasks call this module
 
     for lead in {p.user.notify_preferences.lead_minutes for p in players} - {0}:
         eta = state.deadline - lead * 60

@@ -2,26 +2,22 @@
 
 from celery import shared_task
 
+from games.notify import services
+
 
 @shared_task(name="notify.tasks.window_changed", acks_late=True)
 def window_changed(game_id: int, window: str) -> None:
     """The seats the game waits on changed: "your move" to the new ones, deadline ETAs queued."""
-    from games.notify.services import on_window
-
-    on_window(game_id, window)
+    services.on_window(game_id, window)
 
 
 @shared_task(name="notify.tasks.deadline_soon", acks_late=True)
 def deadline_soon(game_id: int, window: str) -> int:
     """The fast path of "deadline soon", queued for the lead time before the deadline."""
-    from games.notify.services import remind_deadline
-
-    return remind_deadline(game_id, window)
+    return services.remind_deadline(game_id, window)
 
 
 @shared_task(name="notify.tasks.sweep")
 def sweep() -> int:
     """The safety net, run by beat every minute: deadline reminders the ETA tasks missed."""
-    from games.notify.services import sweep as sweep_deadlines
-
-    return sweep_deadlines()
+    return services.sweep()

@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.notify import confirm, push
+from games.errors import DomainError
+from games.notify import confirm, preferences, push
 from games.notify.forms import RemindersForm
-from games.notify.models import Preferences
 
 THEME = "#14100f"  # --bg in static/css/staked.css
 # What the service worker keeps for offline use: the look of the app, never a player's page.
@@ -40,22 +40,21 @@ def reminders(request: HttpRequest) -> HttpResponse:
     """Choose the channels: push on this phone (JS, through the API) and/or e-mail (this form)."""
     if not request.user.is_authenticated:
         return render(request, "notify/reminders.html", {"anonymous": True})
-    prefs = Preferences.objects.get_or_create(user=request.user)[0]
+    prefs = preferences.preferences_of(request.user)
     form = RemindersForm(instance=prefs)
     status, resend_error = 200, None
     if request.method == "POST" and "resend" in request.POST:
-        if not prefs.email or prefs.email_confirmed:
-            return redirect("reminders")
         try:
-            confirm.send_link(prefs)
+            preferences.link_resend(request.user)
             return redirect(reverse("reminders") + "?sent=1")
-        except confirm.RateLimited as exc:
-            resend_error, status = str(exc), 429
+        except DomainError as exc:
+            if exc.code != "rate_limited":  # no address, or confirmed already: nothing to send
+                return redirect("reminders")
+            resend_error, status = exc.detail, exc.status
     elif request.method == "POST":
-        previous = prefs.email
         form = RemindersForm(request.POST, instance=prefs)
         if form.is_valid():
-            confirm.address_saved(form.save(), previous)
+            preferences.preferences_save(request.user, form.cleaned_data)
             return redirect(reverse("reminders") + "?saved=1")
         status = 400
     context = {

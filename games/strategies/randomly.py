@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.engine.vocabulary import ActionName, Token
+
 Choice = tuple[str, dict[str, Any]]
 
 
@@ -29,31 +31,31 @@ def random_choice(
     entry = rng.choice(pending)
     options = entry["options"]
     name = entry["action"]
-    if name == "pass":
+    if name == ActionName.PASS:
         return name, {}
     if "targets" not in options and "owners" not in options:  # e.g. the Key: use it, no target
         return name, {"relic": options["relic"]}
     if "tokens" in options and view is not None:  # the Dagger widens `targets` for Stakes only
         token = rng.choice(options["tokens"])
         mine = {p["target"] for p in view["me"]["placed"]}
-        targets = [t for t in options["targets"] if token == "stake" or t not in mine]
+        targets = [t for t in options["targets"] if token == Token.STAKE or t not in mine]
         if not targets:
-            token, targets = "stake", options["targets"]
+            token, targets = Token.STAKE, options["targets"]
         return name, {"token": token, "target": rng.choice(targets)}
     if "owners" in options and view is not None:  # the Bangle: tokens the partner may take
         partner = options.get("partner")
         on_partner = next((s["placed_by"] for s in view["seats"] if s["seat"] == partner), ())
         legal = [o for o in options["owners"] if o != partner and o not in on_partner]
         if not legal:
-            return "pass", {}
+            return ActionName.PASS, {}
         owners = rng.sample(legal, rng.randint(1, min(options["max"], len(legal))))
         return name, {"relic": options["relic"], "owners": owners}
     if "owners" in options and not options["owners"]:
-        return "pass", {}
+        return ActionName.PASS, {}
     if "owners_by_seat" in options and view is not None:
         swaps = candle_swaps(options, view)
         if not swaps:
-            return "pass", {}
+            return ActionName.PASS, {}
         a, b, oa, ob = rng.choice(swaps)
         return name, {"relic": options["relic"], "targets": [a, b], "owners": [oa, ob]}
     if "owners" in options:  # the Bangle of Oaths: move up to `max` of the tokens on my seat

@@ -44,43 +44,44 @@ import functools
 import random
 from typing import Any
 
+from games.engine.vocabulary import STAKE_VOTES, ActionName, LastWillId, RelicId, Role, Team, Token
 from games.strategies.randomly import Choice, candle_swaps, random_choice
 
-HUNTERS, VAMPIRES = "hunters", "vampires"
-VAMPIRE_ROLES = ("vampire", "vampire_lord")
-STAKES = {"stake": 1, "double_stake": 2}
+HUNTERS, VAMPIRES = Team.HUNTERS, Team.VAMPIRES
+VAMPIRE_ROLES = (Role.VAMPIRE, Role.VAMPIRE_LORD)
+STAKES = STAKE_VOTES
 
 # Last Wills: which kind of player each card's choice should name.
 ON_ENEMY = {
-    "dying_accusation",
-    "grudge",
-    "spilled_wine",
-    "broken_stake",
-    "last_stand",
-    "shattered_relic",
-    "sealed_reliquary",
+    LastWillId.DYING_ACCUSATION,
+    LastWillId.GRUDGE,
+    LastWillId.SPILLED_WINE,
+    LastWillId.BROKEN_STAKE,
+    LastWillId.LAST_STAND,
+    LastWillId.SHATTERED_RELIC,
+    LastWillId.SEALED_RELIQUARY,
 }
-ON_ALLY = {"toast", "kingmaker", "heirloom"}
-HARMFUL_RELICS = {"false_idol"}  # better in an enemy's hands
+ON_ALLY = {LastWillId.TOAST, LastWillId.KINGMAKER, LastWillId.HEIRLOOM}
+HARMFUL_RELICS = {RelicId.FALSE_IDOL}  # better in an enemy's hands
 # How much a relic helps whoever holds it, for the relics that pick a card (Bell, Ring, Glass).
 RELIC_WORTH = {
-    "scales_of_justice": 3,
-    "effigy_of_innocence": 3,
-    "seers_orb": 2,
-    "van_helsings_journal": 2,
-    "cross_of_saint_john": 2,
-    "ceremonial_dagger": 2,
-    "key_of_quick_passage": 2,
-    "whisper_wick_candle": 2,
-    "blood_of_the_one": 2,
-    "crown_of_solomon": 1,
-    "ritual_bell": 1,
-    "signet_ring": 1,
-    "hindsight_looking_glass": 1,
-    "bangle_of_oaths": 0,
-    "false_idol": -2,
+    RelicId.SCALES_OF_JUSTICE: 3,
+    RelicId.EFFIGY_OF_INNOCENCE: 3,
+    RelicId.SEERS_ORB: 2,
+    RelicId.VAN_HELSINGS_JOURNAL: 2,
+    RelicId.CROSS_OF_SAINT_JOHN: 2,
+    RelicId.CEREMONIAL_DAGGER: 2,
+    RelicId.KEY_OF_QUICK_PASSAGE: 2,
+    RelicId.WHISPER_WICK_CANDLE: 2,
+    RelicId.BLOOD_OF_THE_ONE: 2,
+    RelicId.CROWN_OF_SOLOMON: 1,
+    RelicId.RITUAL_BELL: 1,
+    RelicId.SIGNET_RING: 1,
+    RelicId.HINDSIGHT_LOOKING_GLASS: 1,
+    RelicId.BANGLE_OF_OATHS: 0,
+    RelicId.FALSE_IDOL: -2,
 }
-TOKEN_ORDER = {"double_stake": 0, "stake": 1, "investigation": 2, "feast": 3}
+TOKEN_ORDER = {Token.DOUBLE_STAKE: 0, Token.STAKE: 1, Token.INVESTIGATION: 2, Token.FEAST: 3}
 UNSEEN_STAKE = 2 / 3  # Stake votes a token of unknown kind is worth: 2 Stakes and a Feast
 CANDLE_GAIN = 0.5  # the least improvement (in Stake votes) worth a Candle swap
 JOURNAL_CROWD = 5  # a Hunter reads the Journal when the Lord may be any of this many seats
@@ -94,7 +95,7 @@ class Reading:
         me = view["me"]
         self.me = me["seat"]
         self.role = me["role"]
-        self.lord = self.role == "vampire_lord"
+        self.lord = self.role == Role.VAMPIRE_LORD
         self.team = VAMPIRES if self.role in VAMPIRE_ROLES or me["mesmerized"] else HUNTERS
         seats = view["seats"]
         self.living = [s["seat"] for s in seats if s["alive"]]
@@ -116,9 +117,9 @@ class Reading:
         for public in self.view.get("public_roles") or ():
             known[public["seat"]] = VAMPIRES if public["role"] in VAMPIRE_ROLES else HUNTERS
         for will in self.view.get("last_wills") or ():  # Kindred or Not: one known, so the other
-            if will["card"]["id"] == "kindred_or_not" and will["resolved"] and will["result"]:
+            if will["card"]["id"] == LastWillId.KINDRED_OR_NOT and "same_side" in will:
                 a, b = will["targets"]
-                same = "same side" in will["result"]
+                same = will["same_side"]
                 for x, y in ((a, b), (b, a)):
                     if x in known and y not in known:
                         side = known[x] if same else (HUNTERS if known[x] == VAMPIRES else VAMPIRES)
@@ -148,9 +149,9 @@ class Reading:
                 token = p["token"]
                 weight = STAKES.get(token, 0)
                 if side == ally:
-                    score[owner] += 1.0 * weight - (1.0 if token == "feast" else 0.0)
+                    score[owner] += 1.0 * weight - (1.0 if token == Token.FEAST else 0.0)
                 else:
-                    score[owner] += -1.5 * weight + (2.0 if token == "feast" else 0.0)
+                    score[owner] += -1.5 * weight + (2.0 if token == Token.FEAST else 0.0)
             self._public_suspicion(dining, tokens, score)
             # The same tie-break for every Hunter: with the same facts, their Stakes meet too.
             shared = _shared_order(dining.get("round"), len(score))
@@ -164,7 +165,7 @@ class Reading:
             for p in tokens:
                 owner = p["owner"]
                 if owner in score and self.known.get(p["target"]) == ally:
-                    if p["token"] == "investigation":
+                    if p["token"] == Token.INVESTIGATION:
                         score[owner] += 3.0
                     score[owner] += 1.5 * STAKES.get(p["token"], 0)
             if self.alpha in score:
@@ -184,7 +185,7 @@ class Reading:
             for p in tokens:
                 if p["target"] == target and p["owner"] in score:
                     score[p["owner"]] += 0.8 * STAKES.get(p["token"], 0)
-        feasts = {(p["owner"], p["target"]) for p in tokens if p["token"] == "feast"}
+        feasts = {(p["owner"], p["target"]) for p in tokens if p["token"] == Token.FEAST}
         for owner, target in feasts:
             if (target, owner) in feasts and owner in score:
                 score[owner] += 1.0
@@ -270,20 +271,24 @@ def choose(rng: random.Random, view: dict, memo: dict | None = None) -> Choice |
     for p in pending:  # the first of a kind: a window's own use_relic comes before the Blood's
         options.setdefault(p["action"], p["options"])
     r = Reading(view) if memo is None else _remembered_reading(view, memo)
-    if "give_relic" in options:
-        return _give_relic(r, options["give_relic"])
-    if "resolve_choice" in options:
-        return _resolve(r, options["resolve_choice"], "pass" in options)
-    if "use_relic" in options and "pass" in options:  # a relic window of my own
-        return _window(r, options["use_relic"])
-    if "tiebreak_vote" in options:
-        return _tiebreak(r, options["tiebreak_vote"])
-    if "choose_examiner" in options:
-        return "choose_examiner", {"target": _examiner(r, options["choose_examiner"]["targets"])}
-    if "place_token" in options:
-        return _place(r, options["place_token"])
-    if "intervention_vote" in options:
-        return "intervention_vote", {"target": _protect(r, options["intervention_vote"])}
+    if ActionName.GIVE_RELIC in options:
+        return _give_relic(r, options[ActionName.GIVE_RELIC])
+    if ActionName.RESOLVE_CHOICE in options:
+        return _resolve(r, options[ActionName.RESOLVE_CHOICE], ActionName.PASS in options)
+    if ActionName.USE_RELIC in options and ActionName.PASS in options:  # a relic window of my own
+        return _window(r, options[ActionName.USE_RELIC])
+    if ActionName.TIEBREAK_VOTE in options:
+        return _tiebreak(r, options[ActionName.TIEBREAK_VOTE])
+    if ActionName.CHOOSE_EXAMINER in options:
+        return ActionName.CHOOSE_EXAMINER, {
+            "target": _examiner(r, options[ActionName.CHOOSE_EXAMINER]["targets"])
+        }
+    if ActionName.PLACE_TOKEN in options:
+        return _place(r, options[ActionName.PLACE_TOKEN])
+    if ActionName.INTERVENTION_VOTE in options:
+        return ActionName.INTERVENTION_VOTE, {
+            "target": _protect(r, options[ActionName.INTERVENTION_VOTE])
+        }
     return random_choice(rng, pending, view)
 
 
@@ -295,20 +300,23 @@ def _place(r: Reading, options: dict) -> Choice:
     free = [t for t in options["targets"] if t not in placed]
     for token in tokens:
         if free:
-            return "place_token", {"token": token, "target": _target_for(r, token, free)}
+            return ActionName.PLACE_TOKEN, {"token": token, "target": _target_for(r, token, free)}
     # Only seats that already hold one of my tokens are offered: the Dagger's second Stake.
-    stackable = [t for t in options["targets"] if set(placed.get(t, ())) == {"stake"}]
-    return "place_token", {"token": "stake", "target": r.worst(stackable or options["targets"])}
+    stackable = [t for t in options["targets"] if set(placed.get(t, ())) == {Token.STAKE}]
+    return ActionName.PLACE_TOKEN, {
+        "token": Token.STAKE,
+        "target": r.worst(stackable or options["targets"]),
+    }
 
 
 def _target_for(r: Reading, token: str, free: list[int]) -> int:
     if token in STAKES:
         enemies = [s for s in free if not r.is_ally(s)]
         if r.team == VAMPIRES:  # a Cross of Saint John staked by Vampires wins for the Hunters
-            crosses = _working(r.view, "cross_of_saint_john")
+            crosses = _working(r.view, RelicId.CROSS_OF_SAINT_JOHN)
             enemies = [s for s in enemies if s not in crosses] or enemies
         return r.worst(enemies or free)
-    if token == "investigation":
+    if token == Token.INVESTIGATION:
         unknown = [s for s in free if s not in r.known]
         if r.team == VAMPIRES:  # learns nothing new; look like a Hunter checking a Hunter
             unknown = [s for s in free if not r.is_ally(s)]
@@ -336,10 +344,10 @@ def _tiebreak(r: Reading, options: dict) -> Choice:
     tie = r.view.get("tie") or {}
     candidates = options["targets"]
     if tie.get("kind") in ("election",):
-        return "tiebreak_vote", {"target": r.best(candidates)}
+        return ActionName.TIEBREAK_VOTE, {"target": r.best(candidates)}
     if tie.get("kind") == "intervention":
-        return "tiebreak_vote", {"target": _protect(r, {"targets": candidates})}
-    return "tiebreak_vote", {"target": r.worst(candidates)}
+        return ActionName.TIEBREAK_VOTE, {"target": _protect(r, {"targets": candidates})}
+    return ActionName.TIEBREAK_VOTE, {"target": r.worst(candidates)}
 
 
 def _examiner(r: Reading, targets: list[int]) -> int:
@@ -357,12 +365,12 @@ def _resolve(r: Reading, options: dict, may_pass: bool) -> Choice:
     card = options["choice"]
     targets = options["targets"]
     count = options.get("count", 1)
-    if card == "van_helsings_journal":  # a dead player's role, at the risk of the Lord's gaze
+    if card == RelicId.VAN_HELSINGS_JOURNAL:  # a dead player's role, at the risk of the Lord's gaze
         if _reads_journal(r, targets[0]):
-            return "resolve_choice", {"choice": card, "targets": targets[:1]}
-        return "pass", {}
-    if card == "false_idol":
-        return "resolve_choice", {"choice": card, "targets": [r.worst(targets)]}
+            return ActionName.RESOLVE_CHOICE, {"choice": card, "targets": targets[:1]}
+        return ActionName.PASS, {}
+    if card == RelicId.FALSE_IDOL:
+        return ActionName.RESOLVE_CHOICE, {"choice": card, "targets": [r.worst(targets)]}
     if count == 2:  # Kindred or Not: a suspect beside someone whose side is known
         suspect = r.worst(targets)
         rest = [s for s in targets if s != suspect]
@@ -372,15 +380,15 @@ def _resolve(r: Reading, options: dict, may_pass: bool) -> Choice:
         else:
             known = [s for s in rest if s in r.known]
             picks = [suspect, (known or r.allies_first(rest))[0]]
-        return "resolve_choice", {"choice": card, "targets": picks}
+        return ActionName.RESOLVE_CHOICE, {"choice": card, "targets": picks}
     if card in ON_ALLY:
         target = r.best(targets)
-    elif card == "parting_glance" and r.team == HUNTERS:
+    elif card == LastWillId.PARTING_GLANCE and r.team == HUNTERS:
         unknown = [s for s in targets if s not in r.known]
         target = r.worst(unknown or targets)
     else:
         target = r.worst(targets)
-    return "resolve_choice", {"choice": card, "targets": [target]}
+    return ActionName.RESOLVE_CHOICE, {"choice": card, "targets": [target]}
 
 
 def _give_relic(r: Reading, options: dict) -> Choice:
@@ -396,59 +404,63 @@ def _give_relic(r: Reading, options: dict) -> Choice:
         args["target"] = r.worst(targets)
     else:
         args["target"] = r.best(targets)
-    return "give_relic", args
+    return ActionName.GIVE_RELIC, args
 
 
 def _window(r: Reading, options: dict) -> Choice:
     relic = options["relic"]
     targets = options.get("targets") or []
     cards = options.get("cards_by_seat") or {}
-    if relic == "ritual_bell" and targets:  # silence the best relic of the worst enemies
+    if relic == RelicId.RITUAL_BELL and targets:  # silence the best relic of the worst enemies
         enemies = r.enemies_first(s for s in targets if not r.is_ally(s))
         pairs = [(s, c) for s in enemies for c in cards.get(str(s), ()) if RELIC_WORTH.get(c, 0)]
         pairs = [(s, c) for s, c in pairs if RELIC_WORTH[c] > 0]
         if pairs:
             seat, card = max(pairs, key=lambda pair: RELIC_WORTH[pair[1]])
-            return "use_relic", {"relic": relic, "targets": [seat], "card": card}
-    if relic == "signet_ring" and targets:
+            return ActionName.USE_RELIC, {"relic": relic, "targets": [seat], "card": card}
+    if relic == RelicId.SIGNET_RING and targets:
         target = _ring_target(r, targets)
         card = _best(cards, target) if target is not None else None
-        if card is not None and RELIC_WORTH.get(card, 0) > RELIC_WORTH["signet_ring"]:
-            return "use_relic", {"relic": relic, "targets": [target], "card": card}
-    if relic == "hindsight_looking_glass" and targets:
+        if card is not None and RELIC_WORTH.get(card, 0) > RELIC_WORTH[RelicId.SIGNET_RING]:
+            return ActionName.USE_RELIC, {"relic": relic, "targets": [target], "card": card}
+    if relic == RelicId.HINDSIGHT_LOOKING_GLASS and targets:
         worth = {g: RELIC_WORTH.get(_best(cards, g), 0) for g in targets}
         useful = [g for g in targets if worth[g] > 0]
         if useful:  # the best copy, an ally's first among equals
             seat = max(useful, key=lambda g: (worth[g], r.known.get(g) == r.team, -g))
-            return "use_relic", {"relic": relic, "targets": [seat], "card": _best(cards, seat)}
-    if relic == "bangle_of_oaths":
+            return ActionName.USE_RELIC, {
+                "relic": relic,
+                "targets": [seat],
+                "card": _best(cards, seat),
+            }
+    if relic == RelicId.BANGLE_OF_OATHS:
         owners = _bangle_moves(r, options)
         if owners:
-            return "use_relic", {"relic": relic, "owners": owners}
-    if relic == "scales_of_justice":
+            return ActionName.USE_RELIC, {"relic": relic, "owners": owners}
+    if relic == RelicId.SCALES_OF_JUSTICE:
         winner = _scales_choice(r, options)
         if winner is not None:
-            return "use_relic", {"relic": relic, "targets": [winner]}
-    if relic == "whisper_wick_candle":
+            return ActionName.USE_RELIC, {"relic": relic, "targets": [winner]}
+    if relic == RelicId.WHISPER_WICK_CANDLE:
         swap = _candle_swap(r, options)
         if swap is not None:
             a, b, oa, ob = swap
-            return "use_relic", {"relic": relic, "targets": [a, b], "owners": [oa, ob]}
-    if relic == "key_of_quick_passage":
+            return ActionName.USE_RELIC, {"relic": relic, "targets": [a, b], "owners": [oa, ob]}
+    if relic == RelicId.KEY_OF_QUICK_PASSAGE:
         me = next(s for s in r.view["seats"] if s["seat"] == r.me)
         worried = 2 if r.team == VAMPIRES else 3
         if sum(not r.is_ally(o) for o in me["placed_by"]) >= worried:
-            return "use_relic", {"relic": relic}
-    if relic == "blood_of_the_one" and r.team == HUNTERS and targets:
+            return ActionName.USE_RELIC, {"relic": relic}
+    if relic == RelicId.BLOOD_OF_THE_ONE and r.team == HUNTERS and targets:
         # Only an examiner can have been Mesmerized: name one I do not trust.
         dining = r.view.get("last_dining") or {}
         examiners = {dining.get("examiner")} | {
-            p["owner"] for p in dining.get("tokens") or () if p["token"] == "investigation"
+            p["owner"] for p in dining.get("tokens") or () if p["token"] == Token.INVESTIGATION
         }
         suspects = [s for s in targets if s in examiners and s != r.me and not r.is_ally(s)]
         if suspects:
-            return "use_relic", {"relic": relic, "targets": [r.worst(suspects)]}
-    return "pass", {}
+            return ActionName.USE_RELIC, {"relic": relic, "targets": [r.worst(suspects)]}
+    return ActionName.PASS, {}
 
 
 def _working(view: dict, relic: str) -> set[int]:
@@ -572,14 +584,14 @@ def _reads_journal(r: Reading, seat: int) -> bool:
         return False
     me = r.view["me"]
     crowned = any(
-        "crown_of_solomon" in (c["id"], c.get("acting_as")) and not c["negated"]
+        RelicId.CROWN_OF_SOLOMON in (c["id"], c.get("acting_as")) and not c["negated"]
         for c in me.get("relics") or ()
         if not c["discarded"]
     )
     if me["mesmerized"] or crowned:
         return True
     facts = list(me["knowledge"]) + list(r.view.get("public_roles") or ())
-    if any(f.get("role") == "vampire_lord" for f in facts):
+    if any(f.get("role") == Role.VAMPIRE_LORD for f in facts):
         return True  # the Lord is someone I know, not this seat
     unknown = [s["seat"] for s in r.view["seats"] if s["seat"] not in r.known]
     return len(unknown) >= JOURNAL_CROWD

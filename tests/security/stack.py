@@ -40,7 +40,7 @@ from games.chat import services as chat
 from games.display import display_key
 from games.engine import to_json
 from games.models import Game, Player
-from games.services import GameError
+from games.services import GameError, lobby
 from tests.security.twins import T0, Step, Twins
 
 CODE = "TWXNAC"  # every twin game gets this code (they never exist at the same time)
@@ -189,11 +189,11 @@ def _reset_sequences() -> None:
 def _open(twins: Twins, variant: str, seating: Seating) -> Game:
     """The lobby and the start, through the services (the deal is fixed by the options)."""
     options = twins.options_a if variant == "a" else twins.options_b
-    original, services.new_code = services.new_code, lambda: CODE
+    original, lobby.new_code = lobby.new_code, lambda: CODE
     try:
         game = services.game_create(host=seating.users[1], options=options, name=seating.names[1])
     finally:
-        services.new_code = original
+        lobby.new_code = original
     for seat in range(2, twins.seats + 1):
         user = seating.users.get(seat)
         Player.objects.create(
@@ -213,7 +213,7 @@ def _write(game: Game, twins: Twins, variant: str, steps: list[Step], version: i
     events = [e for s in steps for e in (s.events_a if variant == "a" else s.events_b)]
     Game.objects.filter(pk=game.pk).update(version=version - 1)
     game.version = version - 1
-    services._save(game, old, new, events)
+    services.GameWrite(game).advance(old, new, events)
     services.publish_version(game.code, game.version, spectators=_spectators(game))
 
 

@@ -58,7 +58,9 @@ def test_each_viewer_numbers_the_events_it_may_see_with_no_gap(django_user_model
     host = django_user_model.objects.create_user("host")
     game = services.game_create(host=host, options={}, name="Host")
     audiences = [None, (2,), None, (2, 5), (3,), None, (5,), (5,), None]
-    services._log(game, [engine.Event("x", f"line {i}", 1, {}, a) for i, a in enumerate(audiences)])
+    services.GameWrite(game).log(
+        [engine.Event("x", f"line {i}", 1, {}, a) for i, a in enumerate(audiences)]
+    )
     expected = {
         None: ["line 0", "line 2", "line 5", "line 8"],
         2: ["line 0", "line 1", "line 2", "line 3", "line 5", "line 8"],

@@ -1,0 +1,69 @@
+"""The only writer of a player's reminder settings and of their browsers' push subscriptions;
+the API (games/notify/api.py) and the reminders page (games/notify/views.py) parse the input and
+call these. Refusals are `DomainError`s (games/errors.py), answered alike by both."""
+
+from __future__ import annotations
+
+from games import identity
+from games.errors import DomainError
+from games.notify import confirm
+from games.notify.models import Preferences, PushSubscription
+
+ENDPOINT_TAKEN = (
+    "This browser is subscribed to another player's reminders: they turn push off on it first."
+)
+SETTINGS = ("push_enabled", "email", "email_enabled", "lead_minutes")
+
+
+def preferences_of(user) -> Preferences:
+    """`user`'s settings, made with the defaults on first use."""
+    return Preferences.objects.get_or_create(user=user)[0]
+
+
+def preferences_save(user, changes: dict) -> Preferences:
+    """Save the settings in `changes` (checked by the caller's form or serializer). A new e-mail
+    address is unconfirmed and gets a confirmation link (games.notify.confirm)."""
+    prefs = preferences_of(user)  # read again: a ModelForm has already changed its instance
+    previous = prefs.email
+    for field in SETTINGS:
+        if field in changes:
+            setattr(prefs, field, changes[field])
+    prefs.save()
+    confirm.address_saved(prefs, previous)
+    return prefs
+
+
+def link_resend(user) -> None:
+    """Send the confirmation link to `user`'s address again (within confirm's send limit)."""
+    prefs = preferences_of(user)
+    if not prefs.email:
+        raise DomainError("bad_request", "Give an e-mail address first.", 400)
+    if prefs.email_confirmed:
+        raise DomainError("already_confirmed", "That address is already confirmed.", 409)
+    try:
+        confirm.send_link(prefs)
+    except confirm.RateLimited as exc:
+        raise DomainError("rate_limited", str(exc), 429) from None
+
+
+def push_subscribe(user, *, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
+    """Subscribe this browser (its `endpoint`) to `user`'s reminders; again: new keys.
+
+    One browser, one subscription, kept by whoever subscribed it first: an endpoint is a
+    capability, and whoever learned another player's must not take it over (409)."""
+    keys = {"p256dh": p256dh, "auth": auth, "last_error": "", "last_error_at": None}
+    subscription, created = PushSubscription.objects.get_or_create(
+        endpoint=endpoint, defaults={"user": user, **keys}
+    )
+    if not created:
+        if not identity.is_user(subscription.user_id, user):
+            raise DomainError("endpoint_taken", ENDPOINT_TAKEN, 409)
+        PushSubscription.objects.filter(pk=subscription.pk).update(**keys)
+    preferences_of(user)
+    return subscription
+
+
+def push_unsubscribe(user, *, endpoint: str) -> None:
+    deleted, _ = PushSubscription.objects.filter(user=user, endpoint=endpoint).delete()
+    if not deleted:
+        raise DomainError("not_found", "You have no push subscription with that endpoint.", 404)

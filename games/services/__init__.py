@@ -1,0 +1,68 @@
+"""The only writer of games (DESIGN.md): load, lock, check the version, apply, save, notify.
+
+Every change to a game, by a player, a timer, an admin or a bot, goes through the unit of work
+of `unit` (docs/architecture.md, "Writing to a game"):
+
+1. lock the game row (`game_write`; a conditional update on `version` guards SQLite too),
+2. let the pure engine decide (`engine.apply` / `engine.timeout`),
+3. save state + version + events + projections in the same transaction (`GameWrite`),
+4. on commit: the effects of `effects.EFFECTS` (poll key, timer, bots, reminders).
+
+The modules: `unit` (the unit of work), `effects` (what a saved change sets off), `lobby` (who
+plays, the lobby, the start), `play` (moves, bots, timers), `away` (away flags). Callers use
+this package's names (`from games import services; services.game_join(...)`).
+"""
+
+from games.errors import GameError
+from games.services.away import AFK_AFTER, seat_event
+from games.services.effects import (
+    POLL_KEY_SECONDS,
+    nudge_bots,
+    open_key,
+    publish_version,
+    version_key,
+)
+from games.services.lobby import (
+    fixed_roles,
+    game_add_bots,
+    game_create,
+    game_join,
+    game_leave,
+    game_start,
+    game_update_options,
+    guest_create,
+    lobby_event,
+    name_free,
+    player_name,
+)
+from games.services.play import action_apply, bot_act, game_expire, sweep_overdue
+from games.services.unit import GameWrite, game_write, retried
+
+__all__ = [
+    "AFK_AFTER",
+    "POLL_KEY_SECONDS",
+    "GameError",
+    "GameWrite",
+    "action_apply",
+    "bot_act",
+    "fixed_roles",
+    "game_add_bots",
+    "game_create",
+    "game_expire",
+    "game_join",
+    "game_leave",
+    "game_start",
+    "game_update_options",
+    "game_write",
+    "guest_create",
+    "lobby_event",
+    "name_free",
+    "nudge_bots",
+    "open_key",
+    "player_name",
+    "publish_version",
+    "retried",
+    "seat_event",
+    "sweep_overdue",
+    "version_key",
+]

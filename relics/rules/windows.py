@@ -1,0 +1,408 @@
+"""The pre- and post-mingling windows (R10.3), the last call after the reveal and the Scales' window
+on a Dining tie (R11 amended), and what each relic does when its holder uses it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import dining, ties
+from games.engine.common import private, public, seat_list
+from games.engine.errors import IllegalAction
+from games.engine.state import (
+    STAKE,
+    Action,
+    Placement,
+    State,
+    evolve,
+)
+from games.engine.vocabulary import EventKind, RelicId, TieKind
+
+from .cards import BY_ID, CHOICE, MARKED, PRE, WINDOW, kind
+from .holdings import (
+    acting_as,
+    active_cards,
+    bangle_partner,
+    cards_of,
+    close_choice,
+    close_window,
+    data_of,
+    discard_card,
+    has,
+    holder,
+    is_active,
+    open_window,
+    seat_targets,
+    update,
+)
+from .passives import blood, blood_at_any_time
+
+
+def next_window(state: State, board: tuple[str, ...], now: float):
+    if state.round == 1 or state.three_living or not data_of(state)["distributed"]:
+        return None
+    state = _new_round(state)
+    done = data_of(state)["done"]
+    for relic in board:
+        for seat in sorted(state.living):
+            for card in cards_of(state, seat):
+                used = f"{card}@{'pre' if board is PRE else 'post'}" in done
+                if acting_as(state, card) != relic or used or not is_active(state, card):
+                    continue
+                if relic == RelicId.BANGLE_OF_OATHS and (
+                    kind(card) != relic or bangle_partner(state, card) is None
+                ):
+                    continue  # a copied Bangle does nothing; a Bangle needs a living partner
+                return open_window(state, card, relic, "pre" if board is PRE else "post", now)
+    return None
+
+
+def last_call(state: State, now: float):
+    """R11 amended: right after the reveal, before anything is counted, each living holder of
+    Blood of the One may still use it (a timed window, once a round)."""
+    if state.three_living or not data_of(state)["distributed"]:
+        return None
+    done = data_of(state)["done"]
+    for card in active_cards(state, RelicId.BLOOD_OF_THE_ONE):
+        if f"{card}@reveal" not in done:
+            return open_window(state, card, RelicId.BLOOD_OF_THE_ONE, "reveal", now)
+    return None
+
+
+def scales_window(state: State, now: float):
+    """R11 amended: a tie for the most Stakes or Feasts arises; before its vote opens, each living
+    Scales of Justice holder gets a timed window on it (decide or pass), once per tie."""
+    tie = state.tie
+    if tie.kind not in (TieKind.ELIMINATION, TieKind.ELECTION) or state.three_living:
+        return None
+    done = data_of(state)["done"]
+    for card in active_cards(state, RelicId.SCALES_OF_JUSTICE):
+        if f"{card}@tie:{tie.kind}" in done:
+            continue
+        seat = holder(state, card)
+        how = "choose the outcome" if seat in tie.candidates else "discard them to decide it"
+        event = public(
+            state,
+            EventKind.RELIC_SCALES,
+            f"{seat_list(tie.candidates).capitalize()} are tied for {ties.KIND_WORDS[tie.kind]}: "
+            f"seat {seat} may {how} with the Scales of Justice before anyone votes (R11).",
+            seat=seat,
+            kind=tie.kind,
+            candidates=list(tie.candidates),
+        )
+        return open_window(state, card, RelicId.SCALES_OF_JUSTICE, "tie", now, [event])
+    return None
+
+
+def _new_round(state: State) -> State:
+    """Forget last round's used windows (and discard stale per-round data)."""
+    data = data_of(state)
+    if data.get("done_round") == state.round:
+        return state
+    return update(state, done=[], done_round=state.round)
+
+
+def pass_window(state: State, action: Action):
+    data = data_of(state)
+    if state.phase == WINDOW and data["window"]["seat"] == action.seat:
+        return close_window(state, data["window"]["card"]), [], False
+    if state.phase == CHOICE and data["choice"]["seat"] == action.seat:
+        return close_choice(state, data["choice"], declined=True), [], False
+    raise IllegalAction("wrong_phase", "You have nothing to pass on now.")
+
+
+def use_options(state: State, window: dict, seat: int) -> dict[str, Any]:
+    relic, card = window["as"], window["card"]
+    living = list(state.living)
+    if relic in MARKED:  # R10.2a: the cards are face-up, so each seat's targetable ones are named
+        seats = state.ghosts if relic == RelicId.HINDSIGHT_LOOKING_GLASS else living
+        cards = {s: _target_cards(state, relic, s, card) for s in seats}
+        return {
+            "targets": [s for s in seats if cards[s]],
+            "cards_by_seat": {str(s): [kind(c) for c in cs] for s, cs in cards.items() if cs},
+        }
+    if relic == RelicId.WHISPER_WICK_CANDLE:
+        owners = {
+            str(s): sorted(p.owner for p in state.placements if p.target == s) for s in living
+        }
+        owners = {k: v for k, v in owners.items() if v}
+        return {"targets": sorted(map(int, owners)), "count": 2, "owners_by_seat": owners}
+    if relic == RelicId.BANGLE_OF_OATHS:
+        return {
+            "owners": sorted({p.owner for p in state.placements if p.target == seat}),
+            "max": 2,
+            "partner": bangle_partner(state, card),
+        }
+    if relic in (RelicId.KEY_OF_QUICK_PASSAGE,):
+        return {}
+    if relic == RelicId.SCALES_OF_JUSTICE:
+        return {"targets": list(state.tie.candidates), "discard": seat not in state.tie.candidates}
+    return {"targets": living}
+
+
+def _target_cards(state: State, relic: str, seat: int, own_card: str) -> list[str]:
+    """The cards at `seat` this relic may target (R10.4 marker, R11 Crown, R10.5 discards)."""
+    data = data_of(state)
+    marker = data["markers"].get(relic)
+    ghost = not state.player(seat).alive
+    cards = cards_of(state, seat, discarded=ghost and relic == RelicId.HINDSIGHT_LOOKING_GLASS)
+    out = []
+    for c in cards:
+        if c == own_card:
+            continue
+        if marker and marker["card"] == c and marker["round"] == state.round - 1:
+            continue
+        if relic == RelicId.SIGNET_RING and kind(c) == RelicId.CROWN_OF_SOLOMON:
+            continue
+        if relic == RelicId.HINDSIGHT_LOOKING_GLASS and kind(c) == RelicId.HINDSIGHT_LOOKING_GLASS:
+            continue
+        out.append(c)
+    return out
+
+
+def use_relic(state: State, action: Action, now: float):
+    relic = action.args.get("relic")
+    data = data_of(state)
+    seat = action.seat
+    window = data["window"] if state.phase == WINDOW else None
+    own = window is not None and window["seat"] == seat and window["as"] == relic
+    if relic == RelicId.BLOOD_OF_THE_ONE and not own:
+        return blood_at_any_time(state, seat, action)
+    if window is None or window["seat"] != seat:
+        raise IllegalAction("wrong_phase", "It is not your relic's window (R10.3).")
+    if relic != window["as"]:
+        raise IllegalAction(
+            "bad_request", f"The open window is for the {BY_ID[window['as']].name}."
+        )
+    card = window["card"]
+    handler = WINDOW_EFFECTS[relic]
+    state, events, paused = handler(state, seat, card, action, now)
+    return state, events, paused
+
+
+def _pick_card(state: State, relic: str, seat: int, own: str, action: Action) -> str:
+    cards = _target_cards(state, relic, seat, own)
+    wanted = action.args.get("card")
+    if wanted is not None:
+        cards = [c for c in cards if kind(c) == wanted]
+    if not cards:
+        raise IllegalAction(
+            "illegal_target",
+            "That relic cannot be targeted (not the same one two rounds running, R10.4).",
+        )
+    return cards[0]
+
+
+def _mark(state: State, relic: str, card: str) -> State:
+    markers = {**data_of(state)["markers"], relic: {"card": card, "round": state.round}}
+    return update(state, markers=markers)
+
+
+def _bell(state, seat, card, action, now):
+    (target,) = seat_targets(action, 1)
+    if target not in state.living:
+        raise IllegalAction("illegal_target", "The Ritual Bell targets a living player's relic.")
+    hit = _pick_card(state, RelicId.RITUAL_BELL, target, card, action)
+    state = _mark(state, RelicId.RITUAL_BELL, hit)
+    state = update(state, negated=data_of(state)["negated"] + [{"card": hit, "round": state.round}])
+    events = [
+        public(
+            state,
+            EventKind.RELIC_USED,
+            f"Seat {seat} rings the Ritual Bell: seat {target}'s {BY_ID[kind(hit)].name} is "
+            "negated this round.",
+        )
+    ]
+    events.append(
+        private(
+            state,
+            [target],
+            EventKind.RELIC_NEGATED,
+            f"Your {BY_ID[kind(hit)].name} is negated this round.",
+        )
+    )
+    return close_window(state, card), events, False
+
+
+def _ring(state, seat, card, action, now):
+    (target,) = seat_targets(action, 1)
+    if target not in state.living:
+        raise IllegalAction("illegal_target", "The Signet Ring targets a living player's relic.")
+    hit = _pick_card(state, RelicId.SIGNET_RING, target, card, action)
+    state = _mark(state, RelicId.SIGNET_RING, hit)
+    holdings = [
+        {**h, "seat": target}
+        if h["card"] == card
+        else {**h, "seat": seat}
+        if h["card"] == hit
+        else h
+        for h in data_of(state)["holdings"]
+    ]
+    state = update(state, holdings=holdings)
+    events = [
+        public(
+            state,
+            EventKind.RELIC_USED,
+            f"Seat {seat}'s Signet Ring swaps with seat {target}'s {BY_ID[kind(hit)].name}.",
+        )
+    ]
+    events.append(
+        private(
+            state, [seat], EventKind.RELIC_RECEIVED, f"You now hold the {BY_ID[kind(hit)].name}."
+        )
+    )
+    events.append(
+        private(
+            state, [target], EventKind.RELIC_RECEIVED, f"You now hold the {BY_ID[kind(card)].name}."
+        )
+    )
+    return close_window(state, card), events, False
+
+
+def _hindsight(state, seat, card, action, now):
+    (target,) = seat_targets(action, 1)
+    if target not in state.ghosts:
+        raise IllegalAction(
+            "illegal_target", "The Hindsight Looking Glass copies a Ghost's relic (R11)."
+        )
+    copied = _pick_card(state, RelicId.HINDSIGHT_LOOKING_GLASS, target, card, action)
+    state = _mark(state, RelicId.HINDSIGHT_LOOKING_GLASS, copied)
+    relic = kind(copied)
+    state = update(state, copy={"round": state.round, "as": relic, "card": copied})
+    events = [
+        public(
+            state,
+            EventKind.RELIC_USED,
+            f"Seat {seat}'s Hindsight Looking Glass copies seat {target}'s {BY_ID[relic].name}.",
+        )
+    ]
+    if relic in (RelicId.RITUAL_BELL, RelicId.SIGNET_RING):  # earlier in the order: it acts at once
+        state = update(state, window={**data_of(state)["window"], "as": relic})
+        return evolve(state, deadline=now + state.options.timers.relic), events, True
+    return close_window(state, card), events, False
+
+
+def _candle(state, seat, card, action, now):
+    a, b = seat_targets(action, 2)
+    owners = action.args.get("owners") or []
+    if not isinstance(owners, list) or len(owners) != 2 or a == b:
+        raise IllegalAction(
+            "bad_request",
+            "Name two seats in 'targets' and the owner of the token on each in 'owners'.",
+        )
+    oa, ob = owners
+    placements = list(state.placements)
+    pa = next((p for p in placements if p.target == a and p.owner == oa), None)
+    pb = next((p for p in placements if p.target == b and p.owner == ob), None)
+    if pa is None or pb is None:
+        raise IllegalAction("illegal_target", "Choose a token placed on each of the two seats.")
+    rest = [p for p in placements if p not in (pa, pb)]
+    moved = [Placement(oa, b, pa.token), Placement(ob, a, pb.token)]
+    _check_token_rules(state, rest, moved)
+    state = evolve(state, placements=tuple(rest + moved))
+    events = [
+        public(
+            state,
+            EventKind.RELIC_USED,
+            f"The Whisper-Wick Candle swaps a token between seats {a} and {b}.",
+        )
+    ]
+    return close_window(state, card), events, False
+
+
+def _bangle(state, seat, card, action, now):
+    partner = bangle_partner(state, card)
+    owners = action.args.get("owners") or []
+    if not isinstance(owners, list) or len(owners) > 2 or len(set(owners)) != len(owners):
+        raise IllegalAction("bad_request", "Name up to 2 token owners in 'owners'.")
+    if not owners:  # moving nothing is passing
+        raise IllegalAction("illegal_target", "Name 1 or 2 token owners, or pass to move none.")
+    placements = list(state.placements)
+    moving = [p for p in placements if p.target == seat and p.owner in owners]
+    if len(moving) != len(owners):
+        raise IllegalAction("illegal_target", "Move only tokens that lie on your own seat.")
+    rest = [p for p in placements if p not in moving]
+    moved = [Placement(p.owner, partner, p.token) for p in moving]
+    _check_token_rules(state, rest, moved)
+    state = evolve(state, placements=tuple(rest + moved))
+    events = [
+        public(
+            state,
+            EventKind.RELIC_USED,
+            f"The Bangle of Oaths moves {len(moved)} token(s) to seat {partner}.",
+        )
+    ]
+    return close_window(state, card), events, False
+
+
+def _key(state, seat, card, action, now):
+    state = discard_card(state, card)
+    state = update(
+        state, key_used=data_of(state)["key_used"] + [{"seat": seat, "round": state.round}]
+    )
+    events = [
+        public(
+            state,
+            EventKind.RELIC_USED,
+            f"Seat {seat} uses the Key of Quick Passage: their tokens are ignored.",
+        )
+    ]
+    return close_window(state, card), events, False
+
+
+def _blood_window(state, seat, card, action, now):
+    state, events = blood(state, seat, card, seat_targets(action, 1), [])
+    if data_of(state)["window"] is not None:  # else the death already closed it
+        state = close_window(state, card)
+    return state, events, False
+
+
+def _scales(state, seat, card, action, now):
+    """R11: settle the Dining tie whose window is open: a tied holder chooses the outcome and keeps
+    the Scales; any other holder discards them to decide it."""
+    tie = state.tie
+    (winner,) = seat_targets(action, 1)
+    if winner not in tie.candidates:
+        raise IllegalAction("illegal_target", "Choose one of the tied players.")
+    state = close_window(state, card)
+    if seat in tie.candidates:
+        text = f"Seat {seat} holds the Scales of Justice and settles the tie: seat {winner}."
+    else:
+        state = discard_card(state, card)
+        text = f"Seat {seat} discards the Scales of Justice to settle the tie: seat {winner}."
+    events = [public(state, EventKind.RELIC_USED, text)]
+    state, resolution = ties.settled(state, tie, winner, RelicId.SCALES_OF_JUSTICE, events)
+    return dining.settle(state, resolution, events, now), events, False
+
+
+WINDOW_EFFECTS = {
+    RelicId.RITUAL_BELL: _bell,
+    RelicId.SIGNET_RING: _ring,
+    RelicId.HINDSIGHT_LOOKING_GLASS: _hindsight,
+    RelicId.WHISPER_WICK_CANDLE: _candle,
+    RelicId.BANGLE_OF_OATHS: _bangle,
+    RelicId.KEY_OF_QUICK_PASSAGE: _key,
+    RelicId.BLOOD_OF_THE_ONE: _blood_window,
+    RelicId.SCALES_OF_JUSTICE: _scales,
+}
+
+
+def _check_token_rules(state: State, rest: list[Placement], moved: list[Placement]) -> None:
+    """R11 ruling: a move may not put a token on its own owner, nor two of one owner's tokens on
+    one seat (unless the owner's Dagger allows it), nor on a Ghost."""
+    for p in moved:
+        if p.owner == p.target:
+            raise IllegalAction(
+                "illegal_target", "A token may not end on its own owner's seat (R11)."
+            )
+        if not state.player(p.target).alive:
+            raise IllegalAction("illegal_target", "Tokens lie only on living players (R7.1).")
+        same = [q for q in rest + moved if q.owner == p.owner and q.target == p.target]
+        dagger = (
+            p.token == STAKE
+            and all(q.token == STAKE for q in same)
+            and has(state, p.owner, RelicId.CEREMONIAL_DAGGER)
+        )
+        if len(same) > 1 and not dagger:
+            raise IllegalAction(
+                "illegal_target", "Two of one owner's tokens may not share a seat (R3.1, R11)."
+            )
