@@ -28,7 +28,7 @@ ACTION_DOCS = {
         ("illegal_target", "illegal_token"),
     ),
     "intervention_vote": ActionDoc(
-        "A Ghost's intervention vote (R4)",
+        "A Ghost's intervention vote (R7)",
         "An eliminated player votes for one living seat during Mingling.",
         {"targets": [3]},
         SEATS,
