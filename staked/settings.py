@@ -344,8 +344,12 @@ MAX_OPEN_LOBBIES = env_int("MAX_OPEN_LOBBIES", default=5, minimum=1)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Staked! API",
     "DESCRIPTION": (
-        "Public REST API of Staked!, an online hidden-role party game.\n\n"
-        "Every error is `{code, detail}`. Rate limits (per address for sign-ins, per player for "
+        "Public REST API of Staked!, an online hidden-role party game. The guide for client "
+        "authors (sign-in, a game's life, polling, every action with an example, errors, "
+        "limits, versioning) is `docs/api.md` in the repository.\n\n"
+        "Every error is `{code, detail}`; a refused body (400 `bad_request`) adds `errors`, "
+        "field -> problems, and unknown fields are refused. Rate limits (per address for "
+        "sign-ins, per player for "
         f"new tables and moves): auth {RATE_LIMITS['auth']}, password attempts per account "
         f"{RATE_LIMITS['password']}, new tables {RATE_LIMITS['games']}, moves "
         f"{RATE_LIMITS['actions']}, chat {RATE_LIMITS['chat_burst']} and {RATE_LIMITS['chat']} "
@@ -362,6 +366,12 @@ SPECTACULAR_SETTINGS = {
     # A seat's `team` and the game's `winner` share one choice set: one enum name for both
     # (otherwise drf_spectacular.W001 fails `check --deploy --fail-level WARNING`).
     "ENUM_NAME_OVERRIDES": {"TeamEnum": ["hunters", "vampires"]},
+    # Request bodies as strict in the schema as on the server; one 400 shape; the 415.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.strict_request_bodies",
+        "games.api.schema.error_shapes",
+    ],
 }
 
 # --- Internationalisation and static files ----------------------------------------------------

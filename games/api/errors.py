@@ -1,4 +1,6 @@
-"""One exception handler for the whole API: every error is `{"code", "detail"}` (API.md)."""
+"""One exception handler for the whole API: every error is `{"code", "detail"}` (docs/api.md);
+a refused body (`400 bad_request` from validation) adds `errors`: field -> problems, or for a
+nested object field -> its own field -> problems."""
 
 from __future__ import annotations
 
@@ -36,8 +38,10 @@ def handle(exc, context):
     body = {"code": code, "detail": _detail(exc)}
     if isinstance(exc, exceptions.Throttled):  # one wording for every 429 (staked/limits.py)
         body["detail"] = limits.refusal(max(1, math.ceil(exc.wait or 1)))
-    if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
-        body["errors"] = exc.detail
+    if isinstance(exc, exceptions.ValidationError):
+        detail = exc.detail
+        body["errors"] = detail if isinstance(detail, dict) else {"non_field_errors": detail}
+        body["detail"] = getattr(exc, "summary", body["detail"])
     if response.status_code == status.HTTP_401_UNAUTHORIZED:
         body["detail"] = (
             "Sign in first: send 'Authorization: Token <token>' (POST /api/v1/auth/guest/)."

@@ -7,9 +7,14 @@ from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from games.accounts import USERNAME_PATTERN
+from games.engine.vocabulary import Phase
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
+# The phases a client sees: the lobby's, then the engine's but the two it only passes through
+# within one move, never resting there ("dining", "relics").
+PHASES = ["lobby", *(str(p) for p in Phase if p not in (Phase.DINING, Phase.RELICS))]
+TOKEN_CHOICES = ["stake", "feast", "double_stake", "investigation"]
 
 
 # Blank and all-space text is refused; the pattern says so in the schema too (a client that
@@ -151,6 +156,22 @@ class KnowledgeOut(serializers.Serializer):
     mesmerized = serializers.BooleanField(required=False)
 
 
+class RelicCardOut(serializers.Serializer):
+    id = serializers.CharField(help_text="the relic id (as `use_relic` takes it)")
+    name = serializers.CharField(help_text="its display name")
+    text = serializers.CharField(help_text="what the card says")
+    negated = serializers.BooleanField()
+    discarded = serializers.BooleanField()
+    acting_as = serializers.CharField(
+        allow_null=True, help_text="the relic id it acts as, if not its own"
+    )
+
+
+class DrawnRelicOut(serializers.Serializer):
+    id = serializers.CharField(help_text="the relic id (give_relic's `card`)")
+    name = serializers.CharField()
+
+
 class MeOut(serializers.Serializer):
     seat = serializers.IntegerField()
     role = serializers.ChoiceField(choices=ROLE_CHOICES, required=False)
@@ -159,7 +180,17 @@ class MeOut(serializers.Serializer):
     tokens = serializers.ListField(child=serializers.CharField(), required=False)
     placed = serializers.ListField(child=serializers.DictField(), required=False)
     intervention_vote = serializers.IntegerField(allow_null=True, required=False)
-    relic = serializers.DictField(allow_null=True, required=False)
+    relic = RelicCardOut(
+        allow_null=True, required=False, help_text="relic games: your first relic (or null)"
+    )
+    relics = RelicCardOut(
+        many=True, required=False, help_text="relic games: every relic you hold or held"
+    )
+    drawn = DrawnRelicOut(
+        many=True,
+        required=False,
+        help_text="give_relic: the relics you drew and now give (R10.2); only while you give",
+    )
     knowledge = KnowledgeOut(many=True, required=False)
 
 
@@ -178,8 +209,11 @@ class GameViewOut(serializers.Serializer):
     status = serializers.ChoiceField(choices=["lobby", "running", "finished", "abandoned"])
     version = serializers.IntegerField(help_text="+1 on every change; send it as If-Match")
     round = serializers.IntegerField()
-    phase = serializers.CharField(
-        help_text="lobby | mingling | tiebreak | choose_examiner | dining | finished | ..."
+    phase = serializers.ChoiceField(
+        choices=PHASES,
+        help_text="what the game waits for now: lobby, mingling (R3), tiebreak (R5.5), "
+        "choose_examiner (R6), give_relic (R10.2), relic_window (R10.3, R11), relic_choice, "
+        "last_will (R13), finished",
     )
     deadline = serializers.DateTimeField(
         allow_null=True, help_text="when the open window closes (UTC)"

@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from games.api import views
+from games.inputs import ACTIONS
 
 app_name = "api"
 
@@ -15,7 +16,17 @@ urlpatterns = [
     path("games/<code:code>/bots/", views.BotsView.as_view(), name="bots"),
     path("games/<code:code>/start/", views.StartView.as_view(), name="start"),
     path("games/<code:code>/events/", views.EventsView.as_view(), name="events"),
-    path("games/<code:code>/actions/<name:action>/", views.ActionView.as_view(), name="action"),
+    # One route per action (its own operation in the schema), then any other name: a 400.
+    *[
+        path(
+            f"games/<code:code>/actions/{name}/",
+            views.action_view(name),
+            {"action": name},
+            name=f"action-{name}",
+        )
+        for name in ACTIONS
+    ],
+    path("games/<code:code>/actions/<name:action>/", views.any_action_view, name="action"),
     path("games/<code:code>/chat/", include("games.chat.api_urls")),
     path("games/<code:code>/seats/<seat:seat>/bot/", views.SeatBotView.as_view(), name="seat-bot"),
     path(

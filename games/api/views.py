@@ -1,4 +1,4 @@
-"""The public REST API v1 (API.md): one thin view per operation, the services doing the work."""
+"""The public REST API v1 (docs/api.md): one thin view per operation, the services working."""
 
 from __future__ import annotations
 
@@ -9,7 +9,12 @@ from django.contrib.auth import update_session_auth_hash
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import exceptions, status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -18,15 +23,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import accounts, identity, inputs, listing, polls, seats, selectors, services
+from games.api import idempotency, schema
 from games.api import serializers as s
 from games.api.auth import issue_token, presented_token, revoke
+from games.engine import IllegalAction
+from games.errors import DomainError
 from games.options import spectators_allowed
 from games.services import GameError
 from staked import limits
-from staked.rest import PER_VIEWER, ErrorOut, check_types
+from staked.rest import PER_VIEWER, BadRequestOut, ErrorOut, check_types
 
 ERRORS = {
-    400: OpenApiResponse(ErrorOut, description="bad_request | illegal_target | illegal_token"),
+    400: OpenApiResponse(BadRequestOut, description="bad_request"),
     401: OpenApiResponse(ErrorOut, description="not_authenticated"),
     403: OpenApiResponse(ErrorOut, description="forbidden"),
     404: OpenApiResponse(ErrorOut, description="not_found"),
@@ -257,7 +265,8 @@ class GameView(APIView):
                 "If-None-Match",
                 str,
                 OpenApiParameter.HEADER,
-                description="the ETag you hold; 304 with no body while the game has not changed",
+                description='the ETag or version you hold, 8 or "8" (as If-Match takes it); '
+                "304 with no body while the game has not changed",
             )
         ],
         responses={
@@ -270,7 +279,7 @@ class GameView(APIView):
         game = selectors.game_get(code.upper())
         _may_watch(game, request.user)
         polls.remember_viewer(game, request.auth)
-        if etag(game.version) in _tags(request.headers.get("If-None-Match", "")):
+        if str(game.version) in _tags(request.headers.get("If-None-Match", "")):
             response = Response(
                 status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag(game.version)}
             )
@@ -285,7 +294,8 @@ def _may_watch(game, user) -> None:
 
 
 def _tags(header: str) -> set[str]:
-    return {t.strip().removeprefix("W/") for t in header.split(",")}
+    """The versions an If-None-Match names: `"8"`, `W/"8"` and a bare `8` alike."""
+    return {t.strip().removeprefix("W/").strip('"') for t in header.split(",")}
 
 
 _game_view = GameView.as_view()
@@ -333,7 +343,9 @@ class LeaveView(APIView):
 
 
 class BotsView(APIView):
-    """The host seats bots (random players for now) in empty seats of the lobby."""
+    """The host seats bots in empty seats of the lobby. They play the `sensible` strategy
+    (games/strategies; `random` is the other), from their own seat's view only, after a 1–3 s
+    pause."""
 
     permission_classes = [IsAuthenticated]
 
@@ -373,32 +385,41 @@ class EventsView(APIView):
         return Response({"events": events, "more": more})
 
 
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    {"type": "string", "pattern": r'^(W/)?"?[0-9]{1,18}"?$'},
+    OpenApiParameter.HEADER,
+    description='act only on the version you saw: 8 or "8" (else 409 stale)',
+)
+
+
 class ActionView(APIView):
-    """One endpoint per action (API.md). Send `If-Match: <version>` to act only on what you saw."""
+    """`POST /games/{code}/actions/{action}/`: one operation per action in the schema
+    (`action_view`), each with its own body; an unknown action name is a 400 listing them."""
 
     permission_classes = [IsAuthenticated]
     throttle_scope = "actions"
 
-    @extend_schema(
-        request=inputs.PlaceTokenIn,
-        parameters=[
-            OpenApiParameter(
-                "action",
-                str,
-                OpenApiParameter.PATH,
-                enum=sorted(map(str, inputs.ACTIONS)),
-                description="the body depends on the action: see API.md",
-            ),
-            OpenApiParameter(
-                "If-Match",
-                {"type": "string", "pattern": r'^(W/)?"?[0-9]{1,18}"?$'},
-                OpenApiParameter.HEADER,
-                description='the version you saw: 8 or "8"',
-            ),
-        ],
-        responses={200: s.GameViewOut, **_errors(400, 401, 403, 404, 409, 429)},
-    )
     def post(self, request, code: str, action: str):
+        key = idempotency.key_of(request)
+        if key is None:
+            return self._apply(request, code, action)
+        return idempotency.once(
+            key,
+            user_id=request.user.id,
+            code=code.upper(),
+            fingerprint=idempotency.fingerprint(action, request.data),
+            run=lambda: self._answer(request, code, action),
+        )
+
+    def _answer(self, request, code: str, action: str) -> Response:
+        """The answer as the client gets it, a refusal too, so that a retry can repeat it."""
+        try:
+            return self._apply(request, code, action)
+        except (DomainError, IllegalAction, exceptions.APIException) as exc:
+            return self.handle_exception(exc)
+
+    def _apply(self, request, code: str, action: str) -> Response:
         serializer = inputs.ACTIONS.get(action)
         if serializer is None:
             raise GameError(
@@ -417,6 +438,67 @@ class ActionView(APIView):
             expected_version=_if_match(request),
         )
         return _view_response(game, request.user)
+
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    idempotency.HEADER,
+    {"type": "string", "pattern": r"^[\x21-\x7e]{1,255}$"},
+    OpenApiParameter.HEADER,
+    description="optional, e.g. a UUID: a retry with the same key (same game, same body) gets "
+    "the first answer, status and body, and the move is not made again; kept 24 h. The same "
+    "key with another body: 422 idempotency_key_reused.",
+)
+
+
+def action_view(name: str):
+    """The view of one action's own route, documented with its body, example and codes."""
+    doc = schema.ACTION_DOCS[name]
+    refusals = " | ".join(("bad_request", *doc.refusals))
+    documented = extend_schema(
+        operation_id=f"action_{name}",
+        summary=doc.summary,
+        description=f"{doc.description}\n\n{ACTION_NOTES}",
+        request=EMPTY_BODY if inputs.ACTIONS[name] is inputs.EmptyIn else inputs.ACTIONS[name],
+        examples=schema.example(name),
+        parameters=[IF_MATCH, IDEMPOTENCY_KEY],
+        responses={
+            200: OpenApiResponse(s.GameViewOut, description="the game as you now see it"),
+            400: OpenApiResponse(BadRequestOut, description=refusals),
+            **_errors(401),
+            403: _refusal("forbidden (you hold no seat at this table)"),
+            404: _refusal("not_found"),
+            409: _refusal(
+                "wrong_phase | game_over | stale | idempotency_in_progress (a request with "
+                "this Idempotency-Key is still running)"
+            ),
+            422: _refusal("idempotency_key_reused (the key came with another request)"),
+            **_errors(429),
+        },
+    )
+    view = type(f"{name.title().replace('_', '')}ActionView", (ActionView,), {})
+    return extend_schema_view(post=documented)(view).as_view()
+
+
+# Any other action name (a 400 listing the known ones): nothing to document.
+any_action_view = extend_schema_view(post=extend_schema(exclude=True))(
+    type("AnyActionView", (ActionView,), {})
+).as_view()
+
+# drf-spectacular leaves out a serializer with no field: `pass`'s body is stated as it is.
+EMPTY_BODY = {
+    "application/json": {
+        "type": "object",
+        "properties": {},
+        "additionalProperties": False,
+        "description": "no fields: {} (or no body)",
+    }
+}
+
+ACTION_NOTES = (
+    "Answers with the new view and its `ETag`. Seats are named in `targets`, a list; the older "
+    "`target` (one seat) is still accepted but deprecated, and both together are a 400. "
+    "See docs/api.md, Actions."
+)
 
 
 def _if_match(request) -> int | None:

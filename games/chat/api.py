@@ -18,7 +18,7 @@ from games.chat.audience import CHANNELS, channel_access
 from games.identity import seat_of
 from games.selectors import game_get
 from games.services import GameError
-from staked.rest import PER_VIEWER, ErrorOut
+from staked.rest import PER_VIEWER, BadRequestOut, ErrorOut, UnknownFields, unknown_fields
 
 CHANNEL = OpenApiParameter(
     "channel",
@@ -119,7 +119,7 @@ class ChatView(APIView):
         responses={
             201: s.MessageOut,
             400: OpenApiResponse(
-                s.InvalidOut, description="invalid: `errors.text` says what is wrong"
+                BadRequestOut, description="bad_request: `errors` says what is wrong"
             ),
             **_errors(401, 403, 404, 409, 429),
         },
@@ -128,6 +128,8 @@ class ChatView(APIView):
         game = game_get(code)
         channel = _channel(channel)
         text = request.data.get("text") if isinstance(request.data, dict) else None
+        if isinstance(request.data, dict) and unknown_fields(s.MessageIn(), request.data):
+            raise UnknownFields(unknown_fields(s.MessageIn(), request.data))
         try:
             if not isinstance(text, str):
                 raise services.InvalidText("Send the message as a string 'text'.")

@@ -32,13 +32,3 @@ class MessageListOut(serializers.Serializer):
     messages = MessageOut(many=True, help_text="oldest first")
     more = serializers.BooleanField(help_text="newer messages follow: ask with after=<last id>")
     earlier = serializers.BooleanField(help_text="older messages exist: ask with before=<first id>")
-
-
-class InvalidOut(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
-    errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
-        required=False,
-        help_text="field -> problems (absent when the body is not JSON at all)",
-    )

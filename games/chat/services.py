@@ -27,7 +27,7 @@ class InvalidText(GameError):
     field = "text"
 
     def __init__(self, detail: str):
-        super().__init__("invalid", detail, 400)
+        super().__init__("bad_request", detail, 400)
 
 
 class RateLimited(GameError):

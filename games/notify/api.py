@@ -5,6 +5,7 @@ subscriptions (`/api/v1/me/...`), and the server's VAPID public key. Errors are 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import EmailValidator
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -27,7 +28,27 @@ def _error(description: str) -> OpenApiResponse:
     return OpenApiResponse(ErrorOut, description=description)
 
 
+@extend_schema_field(
+    {
+        "type": "string",
+        "maxLength": 254,
+        "anyOf": [{"format": "email"}, {"maxLength": 0}],
+        "description": 'an e-mail address, or "" for none',
+    }
+)
+class OptionalEmailField(serializers.CharField):
+    """An address or "" (DRF's EmailField, documented by one schema that "" matches once;
+    issue 16: it was a oneOf whose two branches both matched "")."""
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if value:  # checked here, not as a validator: drf-spectacular would make it a oneOf
+            EmailValidator(message=serializers.EmailField.default_error_messages["invalid"])(value)
+        return value
+
+
 class PreferencesSerializer(serializers.ModelSerializer):
+    email = OptionalEmailField(max_length=254, allow_blank=True, required=False)
     lead_minutes = serializers.IntegerField(
         min_value=0,
         max_value=MAX_LEAD_MINUTES,

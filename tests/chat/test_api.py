@@ -187,9 +187,9 @@ def test_chat_text_is_500_characters_at_most_and_never_empty(table):
         response = t.client(4).post(chat_url(t.code, "table"), {"text": bad}, format="json")
         body = response.json()
         assert response.status_code == 400, bad
-        assert body["code"] == "invalid" and body["errors"]["text"], bad
+        assert body["code"] == "bad_request" and body["errors"]["text"], bad
     response = t.client(4).post(chat_url(t.code, "table"), ["text"], format="json")
-    assert response.status_code == 400 and response.json()["code"] == "invalid"
+    assert response.status_code == 400 and response.json()["code"] == "bad_request"
     assert Message.objects.count() == 1
 
 

@@ -89,7 +89,7 @@ def test_a_message_with_a_nul_byte_is_refused_on_the_page_with_400(phones_at):  
 
 
 @pytest.mark.parametrize("raw", [r"nul \u0000 byte", r"lone \ud800 surrogate"])
-def test_a_message_no_database_can_keep_is_refused_by_the_api_with_invalid(raw):
+def test_a_message_no_database_can_keep_is_refused_by_the_api_with_bad_request(raw):
     from tests.api.conftest import guest
 
     host = guest("Ann")
@@ -97,7 +97,7 @@ def test_a_message_no_database_can_keep_is_refused_by_the_api_with_invalid(raw):
     body = '{"text": "' + raw + '"}'
     response = host.post(f"/api/v1/games/{code}/chat/table/", body, content_type="application/json")
     assert response.status_code == 400, response.content
-    assert response.json()["code"] == "invalid"
+    assert response.json()["code"] == "bad_request"  # issue 16: chat's "invalid" is gone
     assert not Message.objects.exists()
 
 

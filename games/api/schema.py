@@ -1,0 +1,134 @@
+"""What the OpenAPI schema says about each action (issue 16: one request body per action, with
+an example and the codes it can return), and a postprocessing hook that makes every request
+body strict in the schema as the server is (staked/rest.py): no undeclared property."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drf_spectacular.utils import OpenApiExample
+
+
+@dataclass(frozen=True)
+class ActionDoc:
+    summary: str
+    description: str
+    example: dict
+    refusals: tuple[str, ...]  # the 400 codes besides bad_request
+
+
+SEATS = ("illegal_target",)
+
+ACTION_DOCS = {
+    "place_token": ActionDoc(
+        "Place a token on a seat (Mingling, R3)",
+        "Place one of your tokens (`me.tokens`) face down on a living seat. "
+        "`pending` lists the tokens you hold and the seats you may target.",
+        {"token": "stake", "targets": [5]},
+        ("illegal_target", "illegal_token"),
+    ),
+    "intervention_vote": ActionDoc(
+        "A Ghost's intervention vote (R7)",
+        "An eliminated player votes for one living seat during Mingling.",
+        {"targets": [3]},
+        SEATS,
+    ),
+    "tiebreak_vote": ActionDoc(
+        "Vote in a tie (R5.5)",
+        "Vote for one of the tied candidates (`tie.candidates`), if you are one of `tie.voters`.",
+        {"targets": [4]},
+        SEATS,
+    ),
+    "choose_examiner": ActionDoc(
+        "Choose who is examined (R6)",
+        "The examiner names the seat whose role they look at.",
+        {"targets": [2]},
+        SEATS,
+    ),
+    "give_relic": ActionDoc(
+        "Give the relic you drew (R10.2)",
+        "Give a Sacred Relic you drew to another seat; `card` names it when you hold several.",
+        {"targets": [6], "card": "ritual_bell"},
+        SEATS,
+    ),
+    "use_relic": ActionDoc(
+        "Use your relic in its window (R10.3, R11)",
+        "Use the relic you hold (`relic` is its id, as in `me.relic.id`); `targets`, `owners`, "
+        "`card` and `token` as the card asks (see `pending.options`).",
+        {"relic": "signet_ring", "targets": [3]},
+        SEATS,
+    ),
+    "pass": ActionDoc(
+        "Pass (let a relic window close)",
+        "Pass on the open window or optional choice. The body is `{}`.",
+        {},
+        (),
+    ),
+    "resolve_choice": ActionDoc(
+        "Make a mandatory choice (Last Will, relic choice)",
+        "Resolve the choice offered in `pending` (`choice` is one of its ids; `targets` the "
+        "seats it names).",
+        {"choice": "dying_accusation", "targets": [7]},
+        SEATS,
+    ),
+}
+
+
+def example(name: str) -> list[OpenApiExample]:
+    return [OpenApiExample(name, value=ACTION_DOCS[name].example, request_only=True)]
+
+
+def strict_request_bodies(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every component a request body names (and the
+    objects nested in it) gets `additionalProperties: false`, as the server refuses unknown
+    fields with 400 bad_request; a generated valid body then never holds an extra one."""
+    schemas = result.get("components", {}).get("schemas", {})
+    seen: set[str] = set()
+
+    def close(schema: dict) -> None:
+        ref = schema.get("$ref")
+        if ref:
+            name = ref.rsplit("/", 1)[-1]
+            if name not in seen and name in schemas:
+                seen.add(name)
+                close(schemas[name])
+            return
+        for sub in schema.get("allOf", []) + schema.get("oneOf", []):
+            close(sub)
+        named = any(schema is s for s in schemas.values())  # a component, even one with no field
+        if schema.get("type") == "object" and ("properties" in schema or named):
+            schema.setdefault("additionalProperties", False)
+            for prop in schema.get("properties", {}).values():
+                close(prop)
+
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            for media in (body or {}).get("content", {}).values():
+                close(media.get("schema", {}))
+    return result
+
+
+ERROR = {"$ref": "#/components/schemas/ErrorOut"}
+BAD_REQUEST = {"$ref": "#/components/schemas/BadRequestOut"}
+UNSUPPORTED = {
+    "description": "unsupported_media_type: send the body as application/json",
+    "content": {"application/json": {"schema": ERROR}},
+}
+
+
+def error_shapes(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every 400 has the one refused-body shape
+    (`{code, detail, errors}`), and every operation that reads a body documents the 415 a
+    form-encoded (or any non-JSON) body gets."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            if not isinstance(operation, dict):
+                continue
+            responses = operation.get("responses", {})
+            for media in responses.get("400", {}).get("content", {}).values():
+                if media.get("schema") == ERROR:
+                    media["schema"] = BAD_REQUEST
+            if "requestBody" in operation:
+                responses.setdefault("415", UNSUPPORTED)
+    return result

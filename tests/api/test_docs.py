@@ -1,0 +1,32 @@
+"""Issue 16, "Docs in the repository": docs/api.md names every action with an example body
+that the action's own serializer accepts, is linked from the README and the Swagger UI
+description, and points to nothing outside the repository."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from django.conf import settings
+
+from games.inputs import ACTIONS
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+GUIDE = (ROOT / "docs" / "api.md").read_text()
+
+
+def test_the_guide_gives_every_action_an_example_its_serializer_accepts():
+    rows = dict(re.findall(r"^\| `(\w+)` \| `(\{.*?\})` \|", GUIDE, flags=re.MULTILINE))
+    assert set(rows) == set(ACTIONS)
+    for action, body in rows.items():
+        serializer = ACTIONS[action](data=json.loads(body))
+        assert serializer.is_valid(), (action, serializer.errors)
+
+
+def test_the_guide_is_linked_from_the_readme_and_the_swagger_ui_and_stays_in_the_repository():
+    assert "](docs/api.md)" in (ROOT / "README.md").read_text()
+    assert "docs/api.md" in settings.SPECTACULAR_SETTINGS["DESCRIPTION"]
+    assert "../shared" not in GUIDE
+    for section in ("Authentication", "Polling", "Actions", "Errors", "Limits", "Versioning"):
+        assert re.search(rf"^## {section}\b", GUIDE, flags=re.MULTILINE), section
