@@ -1,6 +1,6 @@
 """The Django admin for running games (issues 7 and 19).
 
-Every page, column and filter here is public information (DESIGN.md, "Hidden information"): no
+Every page, column and filter here is public information (hidden information): no
 role, no Mesmerism, no private event, no seed and no engine state. Superusers see the secrets
 only behind the explicit, logged "Reveal roles" step, and only they export or import a replay
 (which holds every secret). Every change goes through `games.admin_services` (the service

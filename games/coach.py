@@ -4,7 +4,7 @@ the player could consider, built from that player's own view alone.
 The input is the seat's view as its page gets it (`selectors.game_view`: the engine's per-seat
 view, names added), never the state: the coach knows what the player's phone shows and nothing
 more. A note is {"id", "text", "private"}. `private` notes speak of the player's own secrets
-(their role, what they learned) and the page keeps them behind a tap (VOICE.md, "Secrets").
+(their role, what they learned) and the page keeps them behind a tap (docs/voice.md, "Secrets").
 Each note's `id` names its moment ("r2-mingling-place"), so a page can tell a new note from one
 already shown. Pure Python: no Django, so it is tested on views made by the engine alone.
 """

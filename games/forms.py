@@ -72,7 +72,7 @@ class OptionsForm(forms.Form):
     )
 
     def options(self) -> dict:
-        """The options in the API's words (API.md, `POST /api/v1/games/`)."""
+        """The options in the API's words (docs/api.md, `POST /api/v1/games/`)."""
         data = self.cleaned_data
         options = {
             "preset": data["preset"],
@@ -129,7 +129,7 @@ class SeatJoinForm(forms.Form):
 
 
 def action_args(post) -> dict:
-    """An action's arguments from a form post, in the API's words (API.md, "Actions")."""
+    """An action's arguments from a form post, in the API's words (docs/api.md, "Actions")."""
     args: dict = {}
     for key in ("token", "card", "choice", "relic"):
         if post.get(key):

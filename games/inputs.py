@@ -1,4 +1,4 @@
-"""The arguments of each player action (API.md), checked alike by the two faces: the API's
+"""The arguments of each player action (docs/api.md), checked alike by the two faces: the API's
 `POST .../actions/{name}/` (games.api.views) and the game page's forms (games.views). A malformed
 argument is a 400 `bad_request` here; whether a well-formed action is legal is the engine's call.
 """

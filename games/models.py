@@ -141,7 +141,7 @@ class Event(models.Model):
 class Action(models.Model):
     """The replay log (issue 7): one row per engine step, in order, kept by `services.unit`.
 
-    `name` is "setup", a player's action (API.md), "timeout", or "deadline" (an organiser moved
+    `name` is "setup", a player's action (docs/api.md), "timeout", or "deadline" (an organiser moved
     the open window's deadline: `args["deadline"]`). `at` is the `now` the step ran at: with the
     seed, these rows replay a game exactly (games/replay.py). `args` may hold secrets (a token's
     target during Mingling): only superusers ever see this log.

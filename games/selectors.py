@@ -1,5 +1,5 @@
 """Reads: a game as one viewer may see it, and lists. Built only from `engine.view` and each
-event's audience (DESIGN.md, "Hidden information")."""
+event's audience (docs/architecture.md, "Hidden information")."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def poll_state(code: str) -> tuple[int | None, bool]:
 
 
 def game_view(game: Game, user) -> dict:
-    """The whole view of API.md for this viewer (spectators: the public view, no `me`)."""
+    """The whole view of docs/api.md for this viewer (spectators: the public view, no `me`)."""
     players = list(game.players.all())
     mine = identity.player_in(players, user)
     seat = mine.seat if mine else None

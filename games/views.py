@@ -265,7 +265,7 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 def act(request: HttpRequest, code: str, action: str) -> HttpResponse:
-    """One action of API.md from a form; answers with the updated game at once."""
+    """One action of docs/api.md from a form; answers with the updated game at once."""
     game = game_or_404(code)
     serializer_class = ACTION_INPUTS.get(action)
     if serializer_class is None:

@@ -2,7 +2,7 @@
 
 A 500 says "a bug"; an outage is not one, and the client should simply try again: the game page
 shows its "Reconnecting…" banner on a 503 (static/js/pwa.js) and keeps polling, and the API
-answers `{"code": "unavailable", "detail"}` like every other error (API.md). The outage is
+answers `{"code": "unavailable", "detail"}` like every other error (docs/api.md). The outage is
 logged once per request as a warning, without a traceback.
 
 The database side: a connection that died while PostgreSQL restarted is noticed before it is

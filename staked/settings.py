@@ -282,7 +282,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # closes the window instead).
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TIMEZONE = "UTC"
-# The sweeper is the timers' safety net (DESIGN.md): every few seconds it closes overdue windows.
+# The sweeper is the timers' safety net: every few seconds it closes overdue windows.
 SWEEP_SECONDS = env_int("SWEEP_SECONDS", default=5, minimum=1)
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep-overdue-games": {"task": "games.tasks.sweep", "schedule": float(SWEEP_SECONDS)},

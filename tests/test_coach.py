@@ -109,7 +109,7 @@ def test_no_note_names_a_secret_its_seat_does_not_know_in_a_whole_bot_game(seed,
                             assert name in mesmerized, sentence
                         else:
                             assert name in roles, sentence
-                # The seat's own secrets are shown on purpose, behind a tap (VOICE.md).
+                # The seat's own secrets are shown on purpose, behind a tap (docs/voice.md).
                 if v["status"] == "running":
                     own = ROLE_PHRASES + ("Mesmerized", "You know")
                     if any(f"You are {p}" in text for p in own) or "You know" in text:

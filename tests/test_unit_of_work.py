@@ -52,7 +52,7 @@ def test_game_write_answers_404_not_found_for_a_code_no_game_has():
 
 def test_a_refusal_answers_the_same_status_whoever_raised_it():
     """The API and the pages both ask `refusal`: a service's code keeps its status, the engine's
-    codes answer as API.md says, and anything else is not a refusal (a bug, raised again)."""
+    codes answer as docs/api.md says, and anything else is not a refusal (a bug, raised again)."""
     assert refusal(GameError("game_full", "The table is full (10 seats).", 409)).status == 409
     assert refusal(DomainError("push_disabled", "Web Push is off.", 503)).status == 503
     assert refusal(IllegalAction("wrong_phase", "Not now.")).status == 409

@@ -7,7 +7,7 @@
     pending(state, seat=3)  # what seat 3 may do now, with the legal options
     state, events = timeout(state, now)  # close an expired window
 
-Rules are numbered as in RULES.md; modules (Sacred Relics, Last Wills) plug in through `hooks`.
+Rules are numbered as in docs/rules.md; modules (Sacred Relics, Last Wills) plug in through `hooks`.
 """
 
 from . import last_wills  # noqa: F401 - registers the Last Will module (option last_wills)

@@ -1,6 +1,6 @@
 """The one exception the engine raises for a move the rules (or the request) do not allow."""
 
-# The codes of API.md, with the HTTP status each maps to (the API's exception handler uses this).
+# The codes of docs/api.md, with the HTTP status each maps to (the API's error handler uses it).
 HTTP_STATUS = {
     "bad_request": 400,
     "illegal_target": 400,
@@ -11,7 +11,7 @@ HTTP_STATUS = {
 
 
 class IllegalAction(Exception):
-    """`code` is machine-readable (API.md); `detail` says in words which rule forbids the move."""
+    """`code` is machine-readable (docs/api.md); `detail` says in words which rule forbids it."""
 
     def __init__(self, code: str, detail: str):
         if code not in HTTP_STATUS:

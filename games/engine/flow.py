@@ -36,7 +36,7 @@ from .state import (
 )
 from .vocabulary import ActionName, EventKind
 
-ACTIONS = tuple(ActionName)  # every action of API.md (vocabulary.py)
+ACTIONS = tuple(ActionName)  # every action of docs/api.md (vocabulary.py)
 # The core's own actions, as module-level names: `apply` compares against them on every move.
 PLACE_TOKEN = ActionName.PLACE_TOKEN
 INTERVENTION_VOTE = ActionName.INTERVENTION_VOTE

@@ -7,7 +7,7 @@ in a three-living round, R9). A card that needs a choice opens a timed, mandator
 drawer (`resolve_choice`); on timeout a random legal choice is made. "Next round" effects last
 exactly that round and are cancelled by R9.
 
-Rulings where R13 is silent (the project's own, see RULES.md's style):
+Rulings where R13 is silent (the project's own, see docs/rules.md's style):
 - Broken Stake leaves an Alpha's hand as it is: their Double-Stake is already their only Stake.
 - Kindred or Not compares roles, it examines nobody: no Mesmerism, and the Effigy does not stop it.
 - Grudge and Last Stand choose among the living players who put a Stake or Double-Stake on you.

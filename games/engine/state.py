@@ -241,7 +241,7 @@ class State:
 
 @record
 class Action:
-    """One player's move: `name` as in API.md, its arguments as the request body gave them."""
+    """One player's move: `name` as in docs/api.md, its arguments as the request body gave them."""
 
     name: str
     seat: int

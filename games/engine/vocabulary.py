@@ -29,7 +29,7 @@ class Phase(StrEnum):
 
 
 class ActionName(StrEnum):
-    """Every action of API.md; the last four belong to modules (relics, Last Wills)."""
+    """Every action of docs/api.md; the last four belong to modules (relics, Last Wills)."""
 
     PLACE_TOKEN = "place_token"
     INTERVENTION_VOTE = "intervention_vote"

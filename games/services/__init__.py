@@ -1,4 +1,5 @@
-"""The only writer of games (DESIGN.md): load, lock, check the version, apply, save, notify.
+"""The only writer of games (docs/architecture.md): load, lock, check the version, apply, save,
+notify.
 
 Every change to a game, by a player, a timer, an admin or a bot, goes through the unit of work
 of `unit` (docs/architecture.md, "Writing to a game"):

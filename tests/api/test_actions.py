@@ -1,4 +1,4 @@
-"""The action endpoints (API.md, "Actions") and every error code of its table.
+"""The action endpoints (docs/api.md, "Actions") and every error code of its table.
 
 The scripted games switch Last Wills off (R13) so that an elimination never opens a choice.
 

@@ -1,4 +1,4 @@
-"""Identities (API.md, "Authentication"): guests, registered users, tokens, and refusals."""
+"""Identities (docs/api.md, "Authentication"): guests, registered users, tokens, and refusals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hidden information (DESIGN.md): whole games played through the API, and after every move a
+"""Hidden information: whole games played through the API, and after every move a
 check that no seat (and no spectator) receives anything it may not know.
 
 The truth comes from the database (`Game.state` through `state_from_json`); what each seat is

@@ -1,4 +1,4 @@
-"""The lobby (API.md, "Games"): create with every option, list, join, leave, start."""
+"""The lobby (docs/api.md, "Games"): create with every option, list, join, leave, start."""
 
 from __future__ import annotations
 
@@ -375,7 +375,7 @@ def test_leaving_an_unknown_game_is_404(guests):
 
 
 def test_host_adds_bots_in_the_lobby(guests):
-    """API.md: `POST .../bots/` `{"count": 3}` (host, lobby)."""
+    """docs/api.md: `POST .../bots/` `{"count": 3}` (host, lobby)."""
     (ana,) = guests(1)
     code = create(ana)["code"]
     response = ana.post(url(code, "bots/"), {"count": 3}, format="json")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.api import serializers as s
+from games import inputs
 from games.models import Game
 from tests.api.test_actions import refused
 
@@ -134,7 +134,7 @@ def test_the_old_single_target_still_passes_validation_where_a_list_is_taken(tab
 
 
 def test_the_engine_gets_target_for_one_seat_actions_and_targets_for_the_others():
-    one = s.TargetIn(data={"targets": [3]})
+    one = inputs.TargetIn(data={"targets": [3]})
     assert one.is_valid() and dict(one.validated_data) == {"target": 3}
-    many = s.UseRelicIn(data={"relic": "ritual_bell", "target": 3})
+    many = inputs.UseRelicIn(data={"relic": "ritual_bell", "target": 3})
     assert many.is_valid() and dict(many.validated_data) == {"relic": "ritual_bell", "targets": [3]}

@@ -1,4 +1,4 @@
-"""The view (API.md, "The view"), its ETag and 304 path, spectators, and the event log."""
+"""The view (docs/api.md, "The view"), its ETag and 304 path, spectators, and the event log."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def test_running_view_has_every_key_of_api_md(table):
 
 
 def test_view_me_has_the_relic_key_of_api_md(table):
-    """API.md: `"relic": null | {"id", "name", "negated"}` in `me` (null without a relic)."""
+    """docs/api.md: `"relic": null | {"id", "name", "negated"}` in `me` (null without a relic)."""
     t = table("LVHHHH")
     me = t.view(3)["me"]
     assert "relic" in me, sorted(me)
@@ -105,7 +105,7 @@ def test_last_dining_has_the_keys_of_api_md(table):
 
 
 def test_last_dining_has_the_last_will_key_of_api_md(table):
-    """API.md lists `last_will` in `last_dining` (null when nobody drew a Last Will)."""
+    """docs/api.md lists `last_will` in `last_dining` (null when nobody drew a Last Will)."""
     t = table("LVHHHH")
     dining = play_round_one(t)["last_dining"]
     assert "last_will" in dining, sorted(dining)

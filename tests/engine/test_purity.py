@@ -1,4 +1,4 @@
-"""The rules engine stays pure: standard library only, no Django (DESIGN.md)."""
+"""The rules engine stays pure: standard library only, no Django (docs/architecture.md)."""
 
 import ast
 import pathlib

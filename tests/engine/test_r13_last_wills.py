@@ -1,4 +1,4 @@
-"""R13 Last Will cards: one test per card, and every interaction RULES.md R13 names.
+"""R13 Last Will cards: one test per card, and every interaction docs/rules.md R13 names.
 
 Most tests use seven players (seat 1 the Vampire Lord, 2 a Vampire, 3–7 Hunters) with Last Wills
 on. Round 1 (`lw`): seat 3 has the most Stakes and is examined by seat 4, who is elected Alpha for

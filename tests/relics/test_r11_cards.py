@@ -1,4 +1,4 @@
-"""R11: one test per card per ruling (glossary, RULES.md R11, the module's documented rulings).
+"""R11: one test per card per ruling (glossary, docs/rules.md R11, the module's documented rulings).
 
 Six players unless said otherwise: seat 1 the Vampire Lord, seat 2 a Vampire, 3–6 Hunters. Round 1
 (conftest): seat 3 has the most Stakes and is examined by seat 4, who is the Alpha of round 2.

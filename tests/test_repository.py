@@ -1,0 +1,34 @@
+"""The repository explains itself: no tracked file points outside it to the team's shared notes,
+and the documents the code names (the rules, the voice, the API guide) are in docs/."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tracked_text_files() -> list[Path]:
+    names = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    return [ROOT / n for n in names if n.endswith((".py", ".md", ".html", ".toml", ".js", ".txt"))]
+
+
+def test_no_tracked_file_points_to_the_shared_folder_outside_the_repository():
+    files = tracked_text_files()
+    assert len(files) > 100  # the premise: git listed the repository
+    this = Path(__file__).resolve()
+    pointing = [
+        str(f.relative_to(ROOT))
+        for f in files
+        if f != this and f.exists() and "../shared" in f.read_text(errors="replace")
+    ]
+    assert pointing == []
+
+
+def test_the_documents_the_code_names_are_in_docs():
+    for name in ("rules.md", "rulings.md", "voice.md", "api.md", "architecture.md"):
+        assert (ROOT / "docs" / name).stat().st_size > 1000, name
+    assert "R13" in (ROOT / "docs" / "rules.md").read_text()
