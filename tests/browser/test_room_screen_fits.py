@@ -1,8 +1,8 @@
 """The room screen fits the room's screen (issue 14): `/t/{code}/` on a 1280×720 laptop and a
 1920×1080 TV, side by side, through a whole ten-seat game with Sacred Relics and Last Wills: the
-lobby, Mingling, a tie vote of all ten (R3.4: nobody placed a token), a Dining's reveal, a relic
-turn and the end screen with every role. At each phase neither page scrolls, and a screenshot of
-each goes to tests/artifacts/room-<phase>-<w>x<h>.png."""
+lobby, an empty Mingling, a tie vote of all ten (R3.4: nobody placed a token), a Dining's reveal,
+a relic turn, a Mingling with tokens down and the end screen with every role. At each phase
+neither page scrolls, and a screenshot of each goes to tests/artifacts/room-<phase>-<w>x<h>.png."""
 
 from __future__ import annotations
 
@@ -67,6 +67,11 @@ def relic_turn(view: dict) -> bool:
     return bool(relics.get("window") or relics.get("choice"))
 
 
+def tokens_down(view: dict) -> bool:
+    placed = sum(len(s.get("placed_by", [])) for s in view["seats"])
+    return view["phase"] == "mingling" and placed >= 8
+
+
 def test_the_room_screen_fits_720p_and_1080p_at_every_phase_without_scrolling(
     browser, server, artifacts
 ):
@@ -100,6 +105,9 @@ def test_the_room_screen_fits_720p_and_1080p_at_every_phase_without_scrolling(
         for page in screens.values():
             expect(page.locator("[data-relic-board]")).to_be_visible()
         over += fits(screens, game, "relic", artifacts)
+
+        play_until(game, tokens_down, "a Mingling with tokens placed")
+        over += fits(screens, game, "mingling-tokens", artifacts)
 
         play_until(game, lambda v: v["status"] == Game.Status.FINISHED, "the end")
         for page in screens.values():
