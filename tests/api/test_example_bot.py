@@ -79,3 +79,9 @@ def test_example_bots_finish_a_game_with_relics_and_last_wills(server, stack):  
     winner = recorded_winner(stack, code)
     for out in outputs:
         assert f"winner: {winner} " in out, out
+
+
+def test_the_example_is_linked_from_the_guide_and_the_readme():
+    root = BOT.parents[1]
+    assert "](../examples/bot.py)" in (root / "docs" / "api.md").read_text()
+    assert "](examples/README.md)" in (root / "README.md").read_text()
