@@ -45,6 +45,7 @@ def play(url: str, *options: str) -> tuple[str, list[str]]:
         except subprocess.TimeoutExpired:
             bot.kill()
             out = bot.communicate()[0]
+        print(out)  # shown when the test fails (or with -s)
         outputs.append(out)
         assert bot.returncode == 0, out
     return code[1], outputs
