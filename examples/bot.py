@@ -13,6 +13,9 @@ library only, as a third-party author would. It plays at random among the moves 
   options need more than that, e.g. moving tokens, it always passes);
 - stops when the game is finished and prints the result.
 
+One thing it takes from the answers rather than from docs/api.md: an offer whose `options` has
+`count` wants exactly that many seats in `targets` (e.g. a Last Will naming two players).
+
     python examples/bot.py http://127.0.0.1:8000 --join ABCD
     python examples/bot.py http://127.0.0.1:8000 --create --humans 1 --seats 6 --relics
 """
