@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""A small Staked! bot: signs in as a guest, sits at a table and plays legal moves to the end.
+
+Written from docs/api.md and the OpenAPI schema (`GET /api/v1/schema/`) alone, with the standard
+library only, as a third-party author would. It plays at random among the moves `pending` offers:
+
+- polls its view with `If-None-Match` (a `304` means nothing changed);
+- sends each move to the action's own route with `targets` (always a list), `If-Match` (the
+  version it saw) and an `Idempotency-Key` (so a lost answer can be retried safely);
+- on `409 stale` (the game moved on meanwhile) it reads the view again and decides again;
+- optional relic windows and relic choices it mostly lets go with `pass`: it tries a relic only
+  when the offer is a plain list of seats, and passes if the server refuses that (relics whose
+  options need more than that, e.g. moving tokens, it always passes);
+- stops when the game is finished and prints the result.
+
+One thing it takes from the answers rather than from docs/api.md: an offer whose `options` has
+`count` wants exactly that many seats in `targets` (e.g. a Last Will naming two players).
+
+    python examples/bot.py http://127.0.0.1:8000 --join ABCD
+    python examples/bot.py http://127.0.0.1:8000 --create --humans 1 --seats 6 --relics
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+RELIC_OPTION_KEYS = {"relic", "targets", "count", "min", "max"}  # what this bot knows to fill
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, body: dict):
+        super().__init__(f"{status} {body.get('code')}: {body.get('detail')}")
+        self.status, self.code = status, body.get("code")
+
+
+class Client:
+    """JSON over HTTP with a guest token; waits out `429` as `Retry-After` says."""
+
+    def __init__(self, server: str):
+        self.base = server.rstrip("/") + "/api/v1"
+        self.token: str | None = None
+
+    def call(self, method: str, path: str, body=None, headers=None):
+        """(status, headers, parsed body or None)."""
+        data = None if body is None else json.dumps(body).encode()
+        all_headers = {"Accept": "application/json", **(headers or {})}
+        if data is not None:
+            all_headers["Content-Type"] = "application/json"
+        if self.token:
+            all_headers["Authorization"] = f"Token {self.token}"
+        request = urllib.request.Request(self.base + path, data, all_headers, method=method)
+        retries = 3 if "Idempotency-Key" in all_headers else 0
+        while True:
+            try:
+                with urllib.request.urlopen(request, timeout=30) as response:
+                    raw = response.read()
+                    return response.status, response.headers, json.loads(raw) if raw else None
+            except urllib.error.HTTPError as error:
+                raw = error.read()
+                if error.code == 304:
+                    return 304, error.headers, None
+                if error.code == 429:
+                    time.sleep(float(error.headers.get("Retry-After", "1")))
+                    continue
+                raise ApiError(error.code, json.loads(raw) if raw else {}) from None
+            except (urllib.error.URLError, TimeoutError):
+                if not retries:  # the answer was lost: the same key makes the retry safe
+                    raise
+                retries -= 1
+                time.sleep(1)
+
+    def sign_in(self, name: str) -> None:
+        _, _, body = self.call("POST", "/auth/guest/", {"name": name})
+        self.token = body["token"]
+
+
+def say(*parts) -> None:
+    print(*parts, flush=True)
+
+
+def choose(entry: dict, view: dict) -> dict | None:
+    """A body for the pending `entry`, chosen at random from its options; None: not this one."""
+    name, options = entry["action"], entry.get("options") or {}
+    if name == "pass":
+        return {}
+    if name == "use_relic" and not set(options) <= RELIC_OPTION_KEYS:
+        return None  # a relic that needs owners, tokens or cards: this bot lets it go
+    body: dict = {}
+    for key in ("relic", "choice"):
+        if key in options:
+            body[key] = options[key]
+    if "cards" in options:
+        body["card"] = random.choice(options["cards"])
+    if "tokens" in options:
+        body["token"] = random.choice(options["tokens"])
+    targets = list(options.get("targets") or [])
+    if "token" in body:  # one token per seat unless a relic says otherwise: try fresh seats first
+        mine = {p["target"] for p in (view.get("me") or {}).get("placed", [])}
+        targets = [t for t in targets if t not in mine] or targets
+    if "targets" in options:
+        if not targets:
+            return None
+        count = options.get("count", options.get("min", 1))
+        body["targets"] = random.sample(targets, min(count, len(targets)))
+    return body
+
+
+def plan(view: dict) -> list[tuple[str, dict]]:
+    """The moves to try now, best first: a relic move before its `pass`, everything else as
+    offered. An optional relic use without a `pass` (it is never waited on) is left alone."""
+    pending = view.get("pending") or []
+    may_pass = any(p["action"] == "pass" for p in pending)
+    moves = []
+    for entry in pending:
+        if entry["action"] == "use_relic" and not may_pass:
+            continue
+        body = choose(entry, view)
+        if body is not None:
+            moves.append((entry["action"], body))
+    moves.sort(key=lambda move: move[0] == "pass")  # pass only once the rest was refused
+    return moves
+
+
+class Bot:
+    def __init__(self, client: Client, code: str):
+        self.client, self.code = client, code
+        self.view: dict = {}
+        self.etag: str | None = None
+
+    def read(self) -> bool:
+        """Read the view unless unchanged (304); True if it changed."""
+        headers = {"If-None-Match": self.etag} if self.etag else {}
+        path = f"/games/{self.code}/"
+        status, response_headers, body = self.client.call("GET", path, None, headers)
+        if status == 304:
+            return False
+        self.view, self.etag = body, response_headers.get("ETag")
+        return True
+
+    def act(self) -> bool:
+        """Make one move from `pending`; True if the server took one."""
+        for action, body in plan(self.view):
+            headers = {"If-Match": str(self.view["version"]), "Idempotency-Key": str(uuid.uuid4())}
+            try:
+                _, response_headers, view = self.client.call(
+                    "POST", f"/games/{self.code}/actions/{action}/", body, headers
+                )
+            except ApiError as error:
+                if error.status == 409:  # stale, or the phase moved on: read and decide again
+                    self.etag = None
+                    self.read()
+                    return False
+                if error.status == 400:  # e.g. a relic combination the rules refuse: next option
+                    say(f"refused {action} {json.dumps(body)}: {error}")
+                    continue
+                raise
+            say(f"round {self.view['round']} {self.view['phase']}: {action} {json.dumps(body)}")
+            self.view, self.etag = view, response_headers.get("ETag")
+            return True
+        return False
+
+    def play(self, poll: float) -> dict:
+        self.read()
+        while self.view["status"] not in ("finished", "abandoned"):
+            if not self.act() and not self.read():
+                time.sleep(poll)
+        return self.view
+
+
+def create(client: Client, args) -> str:
+    options = {"relics": args.relics, "last_wills": args.last_wills}
+    if args.timer:
+        timers = ("mingling", "relic", "tiebreak", "choice")
+        options["timers"] = {name: args.timer for name in timers}
+    _, _, lobby = client.call("POST", "/games/", options)
+    code = lobby["code"]
+    say(f"code: {code}")
+    while len(lobby["seats"]) < args.humans:  # wait for the other people to join
+        time.sleep(args.poll)
+        _, _, lobby = client.call("GET", f"/games/{code}/")
+    missing = args.seats - len(lobby["seats"])
+    if missing > 0:
+        client.call("POST", f"/games/{code}/bots/", {"count": missing})
+    client.call("POST", f"/games/{code}/start/", {})
+    return code
+
+
+def result(view: dict) -> str:
+    me = view["me"]["seat"]
+    mine = next(r for r in view["roles"] if r["seat"] == me)
+    outcome = "won" if mine["won"] else "lost"
+    return f"winner: {view['winner']} (I, seat {me}, a {mine['role']}, {outcome})"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("server", help="e.g. http://127.0.0.1:8000")
+    parser.add_argument("--name", default=f"Bot {random.randint(100, 999)}")
+    parser.add_argument("--join", metavar="CODE", help="join this lobby")
+    parser.add_argument("--create", action="store_true", help="open a lobby and host it")
+    parser.add_argument("--humans", type=int, default=1, help="--create: wait for this many")
+    parser.add_argument("--seats", type=int, default=6, help="--create: fill with server bots")
+    parser.add_argument("--relics", action="store_true", help="--create: play with relics")
+    parser.add_argument("--no-last-wills", dest="last_wills", action="store_false")
+    parser.add_argument("--timer", type=int, help="--create: every timer, in seconds (min 10)")
+    parser.add_argument("--poll", type=float, default=1.0, help="seconds between polls")
+    args = parser.parse_args(argv)
+    if bool(args.join) == args.create:
+        parser.error("give either --join CODE or --create")
+
+    client = Client(args.server)
+    client.sign_in(args.name)
+    if args.create:
+        code = create(client, args)
+    else:
+        code = args.join
+        client.call("POST", f"/games/{code}/join/", {"name": args.name})
+        say(f"joined: {code}")
+    view = Bot(client, code).play(args.poll)
+    if view["status"] == "abandoned":
+        say("the game was abandoned")
+        return 1
+    say(result(view))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
