@@ -13,16 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.narration import TEAM_NAMES, TIE_SUBJECTS  # one wording for the table and the coach
+
 Note = dict[str, Any]
 
 ROLE_WORDS = {"hunter": "a Hunter", "vampire": "a Vampire", "vampire_lord": "the Vampire Lord"}
-TEAM_NAMES = {"hunters": "Hunters", "vampires": "Vampires"}
-TIE_SUBJECTS = {
-    "elimination": "the most Stakes",
-    "examination": "the most Stakes",
-    "election": "the most Feasts",
-    "intervention": "the Ghost vote",
-}
 SOURCES = {
     "night": "you were shown at the start",
     "investigation": "your Investigation",

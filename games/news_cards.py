@@ -6,11 +6,11 @@ from __future__ import annotations
 from django.utils.html import format_html
 
 from games import news
+from games.coach import ROLE_WORDS
 from games.models import Game
 from games.names import as_html
 from games.wording import for_people
 
-ROLE_WORDS = {"hunter": "a Hunter", "vampire": "a Vampire", "vampire_lord": "the Vampire Lord"}
 TITLES = {
     "examined": "You saw a Secret Role",
     "mesmerized": "Mesmerized",

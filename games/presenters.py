@@ -10,13 +10,12 @@ use these, so a label or a phrase is written once.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections import defaultdict
 
 import qrcode
 import qrcode.image.svg
-from django.utils.html import escape, format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from games import names as player_names
 from games.engine import vocabulary
@@ -57,31 +56,6 @@ TIE_LABELS = {
 def phase_label(phase: str) -> str:
     """The phase as players name it ("Tie vote"); a module's own phase in plain words."""
     return PHASE_LABELS.get(phase) or phase.replace("_", " ").capitalize()
-
-
-_SEAT = re.compile(r"\b([Ss]eat) (\d+)\b(?!\s*\()")
-
-
-def with_names(text: str, names: dict[int, str], data: dict | None = None) -> SafeString:
-    """A log line as HTML, names shown as names (games.names.as_html), never as text.
-
-    'seat 5' -> 'seat 5 (<bdi class="name">Eli</bdi>)', looked up in the game's text only. A
-    service line that quotes a person's name (`data["name"]`: "“Eve” sat down at seat 2.") shows
-    that name in the same element instead of the quoted text."""
-    named = (data or {}).get("name")
-    if isinstance(named, str):
-        before, slot, after = text.partition(player_names.quoted(named))
-        if slot:
-            return format_html("{}{}{}", before, player_names.as_html(named), after)
-    out, last = [], 0
-    for match in _SEAT.finditer(text):
-        out.append(escape(text[last : match.end()]))
-        seat = int(match.group(2))
-        if seat in names:
-            out.append(format_html(" ({})", player_names.as_html(names[seat])))
-        last = match.end()
-    out.append(escape(text[last:]))
-    return mark_safe("".join(out))
 
 
 def qr_svg(url: str) -> str:

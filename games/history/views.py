@@ -16,8 +16,9 @@ from games import accounts, identity
 from games import selectors as game_selectors
 from games.history import records, selectors
 from games.options import spectators_allowed
-from games.presenters import ROLE_LABELS, with_names
+from games.presenters import ROLE_LABELS
 from games.services import GameError
+from games.wording import for_people
 
 PER_PAGE = 20
 TEAM_LABELS = {"hunters": "Hunters", "vampires": "Vampires"}
@@ -144,5 +145,5 @@ def replay(request: HttpRequest, code: str) -> HttpResponse:
         ]
     else:
         log = selectors.public_log(game, int(step))
-        context["events"] = [with_names(e.text, names, e.data) for e in log]
+        context["events"] = [for_people(e.text, names, e.data) for e in log]
     return render(request, "history/replay.html", context)

@@ -11,7 +11,7 @@ from django.test import Client
 
 from games import admin_services, services
 from games.models import Event
-from games.presenters import with_names
+from games.wording import for_people
 from tests.history.tables import lord_examined_by_seat_1, play_to_the_end, table, users
 
 pytestmark = pytest.mark.django_db
@@ -115,7 +115,7 @@ def test_the_replay_steps_through_the_public_log_then_shows_every_role():
     events = list(Event.objects.filter(game=game, round__gte=1))
     assert any(e.audience for e in events), "a game this long has private lines"
     for e in events:
-        line = str(with_names(e.text, names, e.data))
+        line = str(for_people(e.text, names, e.data))
         if e.audience is None:  # every public line, in its own round's step
             assert line in rounds[e.round], line
         else:
