@@ -298,16 +298,8 @@ def _candle(state, seat, card, action, now):
         raise IllegalAction("illegal_target", "Choose a token placed on each of the two seats.")
     rest = [p for p in placements if p not in (pa, pb)]
     moved = [Placement(oa, b, pa.token), Placement(ob, a, pb.token)]
-    _check_token_rules(state, rest, moved)
-    state = evolve(state, placements=tuple(rest + moved))
-    events = [
-        public(
-            state,
-            EventKind.RELIC_USED,
-            f"The Whisper-Wick Candle swaps a token between seats {a} and {b}.",
-        )
-    ]
-    return close_window(state, card), events, False
+    text = f"The Whisper-Wick Candle swaps a token between seats {a} and {b}."
+    return _tokens_moved(state, card, rest, moved, text)
 
 
 def _bangle(state, seat, card, action, now):
@@ -323,16 +315,16 @@ def _bangle(state, seat, card, action, now):
         raise IllegalAction("illegal_target", "Move only tokens that lie on your own seat.")
     rest = [p for p in placements if p not in moving]
     moved = [Placement(p.owner, partner, p.token) for p in moving]
+    text = f"The Bangle of Oaths moves {len(moved)} token(s) to seat {partner}."
+    return _tokens_moved(state, card, rest, moved, text)
+
+
+def _tokens_moved(state, card, rest, moved, text):
+    """The Candle's and the Bangle's end: the moved tokens keep the token rules, the table is
+    told, and the window closes."""
     _check_token_rules(state, rest, moved)
     state = evolve(state, placements=tuple(rest + moved))
-    events = [
-        public(
-            state,
-            EventKind.RELIC_USED,
-            f"The Bangle of Oaths moves {len(moved)} token(s) to seat {partner}.",
-        )
-    ]
-    return close_window(state, card), events, False
+    return close_window(state, card), [public(state, EventKind.RELIC_USED, text)], False
 
 
 def _key(state, seat, card, action, now):
