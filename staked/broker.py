@@ -26,6 +26,10 @@ the same one. What this module adds to it, for SQLite:
 - every connection waits up to BUSY_TIMEOUT seconds for the write lock (the web, the worker and
   beat all write) instead of failing at once with "database is locked", and the file is in WAL
   mode, where readers never block the writer;
+- processes that open a new broker file at the same moment (web, worker and beat start together)
+  take turns, through a lock file beside it, at creating its tables and switching it to WAL:
+  without that, the losers' `CREATE TABLE` or `PRAGMA journal_mode=WAL` failed, and kombu's
+  retry of a failed first publish then died on a half-closed channel;
 - two processes may create the same queue at once (the loser reads the winner's row);
 - a message is deleted when it is delivered. kombu's transport only marks it invisible and keeps
   it forever, so the sweeper (every 5 s), the timers and the bots would grow the file without
@@ -43,8 +47,11 @@ need neither. ETA tasks and the beat schedule work as on Redis (tests/test_embed
 
 from __future__ import annotations
 
+import fcntl
 import logging
+import threading
 from json import loads
+from pathlib import Path
 from queue import Empty
 
 from kombu.transport import redis as kombu_redis
@@ -52,6 +59,7 @@ from kombu.transport import sqlalchemy as kombu_sqlalchemy
 from kombu.utils.encoding import bytes_to_str
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import sessionmaker
 
 log = logging.getLogger("staked.broker")
 
@@ -67,6 +75,17 @@ class Channel(kombu_sqlalchemy.Channel):
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _wal)
         return engine
+
+    def _open(self):
+        """kombu's `_open`, with the first setup of the file done by one process at a time."""
+        hostname = self.connection.client.hostname
+        with _OPENING:
+            if hostname not in self._engines:
+                with _setup_lock(hostname):
+                    engine = self._engine_from_config()
+                    kombu_sqlalchemy.metadata.create_all(engine)
+                self._engines[hostname] = engine, sessionmaker(bind=engine)
+        return self._engines[hostname]
 
     def _get_or_create(self, queue):
         """kombu's `_get_or_create`, safe when another process creates the queue first.
@@ -101,6 +120,28 @@ class Channel(kombu_sqlalchemy.Channel):
             return payload
         finally:
             self.session.commit()
+
+
+_OPENING = threading.Lock()
+
+
+class _setup_lock:
+    """An exclusive lock across processes on `<broker file>.lock` (none for other databases)."""
+
+    def __init__(self, url: str):
+        prefix = "sqlite:///"
+        self.path = Path(url[len(prefix) :] + ".lock") if url.startswith(prefix) else None
+        self.file = None
+
+    def __enter__(self):
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.file = open(self.path, "a")  # noqa: SIM115 - closed in __exit__
+            fcntl.flock(self.file, fcntl.LOCK_EX)
+
+    def __exit__(self, *exc):
+        if self.file is not None:
+            self.file.close()  # closing the file releases the lock
 
 
 def _wal(dbapi_connection, connection_record) -> None:

@@ -137,3 +137,42 @@ def test_processes_that_declare_the_same_queues_at_once_all_get_them(tmp_path):
     with sqlite3.connect(tmp_path / "broker.sqlite3") as db:
         count = "SELECT count(*) FROM kombu_queue WHERE name LIKE 'celery-%'"
         assert db.execute(count).fetchone() == (40,)
+
+
+PUBLISHER = """
+import sys, time
+from kombu import Connection
+from staked.broker import Transport
+url, start = sys.argv[1], float(sys.argv[2])
+with Connection(url, transport=Transport) as conn:
+    time.sleep(max(0.0, start - time.time()))  # every process opens the new file at once
+    queue = conn.SimpleQueue("celery")
+    for n in range(5):
+        queue.put({"n": n})
+    print("sent")
+"""
+
+
+def test_processes_that_open_a_new_broker_file_at_once_all_publish(tmp_path):
+    """Web, worker and beat start together on a fresh clone: the file's setup must not race."""
+    for attempt in range(3):
+        url = f"sqlite:///{tmp_path / f'broker-{attempt}.sqlite3'}"
+        start = time.time() + 3
+        publishers = [
+            subprocess.Popen(
+                [sys.executable, "-c", PUBLISHER, url, str(start)],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(8)
+        ]
+        results = [p.communicate(timeout=90) for p in publishers]
+        outcome = [
+            (p.returncode, out.strip()) for p, (out, _) in zip(publishers, results, strict=True)
+        ]
+        assert outcome == [(0, "sent")] * 8, [err[-2000:] for _, err in results]
+        with sqlite3.connect(tmp_path / f"broker-{attempt}.sqlite3") as db:
+            assert db.execute("SELECT count(*) FROM kombu_message").fetchone() == (40,)
+            assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
