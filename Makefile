@@ -22,6 +22,7 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 # DEBUG=1 unless you set DEBUG yourself, so no SECRET_KEY is needed locally.
 run: export DEBUG ?= 1
 run: export PORT := $(PORT)
+run: export STREAM_PORT ?= $(shell echo $$(($(PORT) + 1)))
 run: export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 run: $(VENV)/.installed-run
 	$(PY) manage.py migrate --noinput

@@ -4,7 +4,9 @@
 Written from docs/api.md and the OpenAPI schema (`GET /api/v1/schema/`) alone, with the standard
 library only, as a third-party author would. It plays at random among the moves `pending` offers:
 
-- polls its view with `If-None-Match` (a `304` means nothing changed);
+- waits for changes on the game's stream (`stream_url`, Server-Sent Events) and reads its view
+  with `If-None-Match` after each (a `304` means nothing changed); without a stream server it
+  polls instead;
 - sends each move to the action's own route with `targets` (always a list), `If-Match` (the
   version it saw) and an `Idempotency-Key` (so a lost answer can be retried safely);
 - on `409 stale` (the game moved on meanwhile) it reads the view again and decides again;
@@ -75,6 +77,15 @@ class Client:
                     raise
                 retries -= 1
                 time.sleep(1)
+
+    def open_stream(self, url: str, seen: int):
+        """The game's event stream (an open HTTP response), or None where none is served."""
+        headers = {"Accept": "text/event-stream", "Last-Event-ID": str(seen)}
+        headers["Authorization"] = f"Token {self.token}"
+        try:
+            return urllib.request.urlopen(urllib.request.Request(url, None, headers), timeout=30)
+        except (urllib.error.URLError, TimeoutError):  # an HTTPError too (421: no stream here)
+            return None
 
     def sign_in(self, name: str) -> None:
         _, _, body = self.call("POST", "/auth/guest/", {"name": name})
@@ -168,10 +179,27 @@ class Bot:
 
     def play(self, poll: float) -> dict:
         self.read()
+        stream = self.client.open_stream(self.view["stream_url"], self.view["version"])
+        say("waiting on the stream" if stream else "no stream: polling")
         while self.view["status"] not in ("finished", "abandoned"):
-            if not self.act() and not self.read():
-                time.sleep(poll)
+            if self.act() or self.read():
+                continue
+            if stream is None or not wait_for_change(stream, self.view["version"]):
+                time.sleep(poll)  # no stream, or it ended: poll once, then open it again
+                if stream is not None:
+                    stream = self.client.open_stream(self.view["stream_url"], self.view["version"])
         return self.view
+
+
+def wait_for_change(stream, seen: int) -> bool:
+    """Read the stream until it names a version other than `seen`; False if it ended."""
+    try:
+        for line in stream:
+            if line.startswith(b"id:") and int(line[3:]) != seen:
+                return True
+    except (OSError, ValueError):  # a timeout, a dropped connection
+        pass
+    return False
 
 
 def create(client: Client, args) -> str:

@@ -372,6 +372,21 @@ class Stack:
         wait_until(web.up, seconds=60, what=f"{name} answers on port {port}")
         return web
 
+    def stream(self, name: str = "stream", *, env=None) -> Web:
+        """The stream server (Server-Sent Events, games/api/stream.py): uvicorn, one process.
+        Start it before the web servers: they then name it in each game view's `stream_url`."""
+        port = free_port()
+        process = self._spawn(
+            name,
+            [sys.executable, "-m", "uvicorn", "staked.asgi:application", "--host", "127.0.0.1",
+             "--port", str(port), "--no-access-log", "--log-level", "warning"],
+            env,
+        )  # fmt: skip
+        server = Web(process, port)
+        wait_until(server.up, seconds=60, what=f"{name} answers on port {port}")
+        self.env["STREAM_URL"] = server.url
+        return server
+
     def worker(self, name: str = "worker", *, concurrency: int = 2, env=None) -> Process:
         process = self._spawn(
             name,

@@ -7,7 +7,9 @@ Measures, in one run:
    and the page's (`/g/{code}/changed?v=N&p=<poll token>` → 204, with the browser's session
    cookie), both by a seat's own player at a game with spectators off, the case that must prove
    who is asking (games/quickpoll.py);
-2. the latency of place_token with 50 games running at once (p50, p99).
+2. the latency of place_token with 50 games running at once (p50, p99);
+3. the stream server (uvicorn, games/api/stream.py) with STREAM_CLIENTS streams open on one
+   game: the time from each move's answer to each stream's event naming it (p95).
 
 The server runs as deployed (Procfile): gthread workers, 2 x 4 threads. The requests/s depend
 on what else the machine runs at that moment, so each path's server CPU per request (all the
@@ -17,6 +19,7 @@ steadier figure.
 The last line is machine-readable (`poll_vs_hello` and `cpu_us_poll` are the API's poll):
     BENCH api poll_vs_hello=<ratio> page_poll_vs_hello=<ratio> cpu_us_hello=<n>
     cpu_us_page_poll=<n> cpu_us_poll=<n> place_token_p50_ms=<n> place_token_p99_ms=<n>
+    BENCH stream clients=<n> update_p95_ms=<n>
 """
 
 from __future__ import annotations
@@ -38,11 +41,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from loadtest.listeners import Listeners  # noqa: E402
 from loadtest.stack import cpu_seconds  # noqa: E402
 
 HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8765"))
 GAMES, PLAYERS = 50, 6
 ROUNDS, ROUND_SECONDS = 5, 3
+STREAM_PORT, STREAM_CLIENTS = PORT + 1, 200
 DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/staked_bench"
 )
@@ -62,6 +67,7 @@ def server_env() -> dict:
         THROTTLE_ACTIONS="1000000/min",
         THROTTLE_AUTH="1000000/min",
         CELERY_QUEUE="bench",  # nobody consumes it: the timers here are minutes long
+        STREAM_URL=f"http://{HOST}:{STREAM_PORT}",
     )
 
 
@@ -194,6 +200,11 @@ def main() -> None:
         env=env,
         start_new_session=True,
     )
+    streamer = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "staked.asgi:application", "--host", HOST,
+         "--port", str(STREAM_PORT), "--no-access-log", "--log-level", "warning"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )  # fmt: skip
     try:
         for _ in range(100):
             try:
@@ -273,6 +284,7 @@ def main() -> None:
             f"place_token, {len(latencies)} moves over {GAMES} games, 8 clients: "
             f"p50 {p50:.1f} ms, p99 {p99:.1f} ms"
         )
+        update_p95 = stream_delays(start_game(GAMES))
         print(
             f"BENCH api poll_vs_hello={poll / hello:.2f} "
             f"page_poll_vs_hello={page_poll / hello:.2f} "
@@ -280,9 +292,35 @@ def main() -> None:
             f"cpu_us_poll={cpu['api'] * 1e6:.0f} "
             f"place_token_p50_ms={p50:.1f} place_token_p99_ms={p99:.1f}"
         )
+        print(f"BENCH stream clients={STREAM_CLIENTS} update_p95_ms={update_p95:.0f}")
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=20)
+        for process in (server, streamer):
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=20)
+
+
+def stream_delays(game: tuple[str, list[str]]) -> float:
+    """p95 (ms) of the time from a move's answer to each open stream's event naming it."""
+    code, tokens = game
+    url = request("GET", f"/api/v1/games/{code}/", token=tokens[0])[1]["stream_url"]
+    delays = []
+    with Listeners(url, tokens, STREAM_CLIENTS) as listeners:
+        for seat in range(1, PLAYERS + 1):
+            for step in (1, 2):
+                body = {"token": "stake", "targets": [(seat - 1 + step) % PLAYERS + 1]}
+                path = f"/api/v1/games/{code}/actions/place_token/"
+                status, view, _ = request("POST", path, body, tokens[seat - 1])
+                answered = time.monotonic()
+                assert status == 200, view
+                heard = listeners.heard_at(view["version"], seconds=60)
+                delays.extend(max(0.0, t - answered) for t in heard)
+    delays.sort()
+    print(
+        f"stream: {STREAM_CLIENTS} streams on one game, {len(delays) // STREAM_CLIENTS} moves: "
+        f"each stream heard of each move after p50 {statistics.median(delays) * 1000:.0f} ms, "
+        f"p95 {delays[int(len(delays) * 0.95)] * 1000:.0f} ms"
+    )
+    return delays[int(len(delays) * 0.95)] * 1000
 
 
 if __name__ == "__main__":

@@ -292,6 +292,13 @@ CELERY_BEAT_SCHEDULE: dict = {
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 
+# --- Streams (games/api/stream.py) ---------------------------------------------------------------
+# The stream server (uvicorn, `stream` in the Procfile) serves GET /api/v1/games/{code}/stream/.
+# STREAM_URL is where clients reach it (e.g. https://stream.example.org); unset, the web server's
+# host on STREAM_PORT, or (STREAM_PORT 0) the same origin, for a proxy that routes the path.
+STREAM_URL = _raw("STREAM_URL") or ""
+STREAM_PORT = env_int("STREAM_PORT", default=0, minimum=0)
+
 # --- Auth and API -----------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -9,6 +9,7 @@ from rest_framework import serializers
 from games.accounts import USERNAME_PATTERN
 from games.engine.vocabulary import Phase
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
+from staked.rest import ErrorOut
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
 # The phases a client sees: the lobby's, then the engine's but the two it only passes through
@@ -204,10 +205,18 @@ class RoleOut(serializers.Serializer):
     won = serializers.BooleanField()
 
 
+class MisdirectedOut(ErrorOut):
+    stream_url = serializers.URLField(help_text="where this game's stream is served")
+
+
 class GameViewOut(serializers.Serializer):
     code = serializers.CharField()
     status = serializers.ChoiceField(choices=["lobby", "running", "finished", "abandoned"])
     version = serializers.IntegerField(help_text="+1 on every change; send it as If-Match")
+    stream_url = serializers.URLField(
+        help_text="Server-Sent Events of this game's changes (the stream operation): wait on it "
+        "instead of polling"
+    )
     round = serializers.IntegerField()
     phase = serializers.ChoiceField(
         choices=PHASES,

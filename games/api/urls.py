@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<code:code>/bots/", views.BotsView.as_view(), name="bots"),
     path("games/<code:code>/start/", views.StartView.as_view(), name="start"),
     path("games/<code:code>/events/", views.EventsView.as_view(), name="events"),
+    path("games/<code:code>/stream/", views.game_stream, name="stream"),
     # One route per action (its own operation in the schema), then any other name: a 400.
     *[
         path(

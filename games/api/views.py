@@ -9,6 +9,7 @@ from django.contrib.auth import update_session_auth_hash
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -23,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import accounts, identity, inputs, listing, polls, seats, selectors, services
-from games.api import idempotency, schema
+from games.api import idempotency, schema, stream
 from games.api import serializers as s
 from games.api.auth import issue_token, presented_token, revoke
 from games.engine import IllegalAction
@@ -68,8 +69,9 @@ def etag(version: int) -> str:
     return f'"{version}"'
 
 
-def _view_response(game, user, code=status.HTTP_200_OK) -> Response:
-    view = selectors.game_view(game, user)
+def _view_response(game, request, code=status.HTTP_200_OK) -> Response:
+    view = selectors.game_view(game, request.user)
+    view["stream_url"] = stream.stream_url(request, game.code)
     seats.seen(game, (view.get("me") or {}).get("seat"))
     response = Response(view, status=code)
     response["ETag"] = etag(game.version)
@@ -221,7 +223,7 @@ class GamesView(APIView):
             options["seed"] = _mixed_seed(options["seed"])
         name = options.pop("name", None) or display_name(user)
         game = services.game_create(host=user, options=options, name=name)
-        return _view_response(game, user, status.HTTP_201_CREATED)
+        return _view_response(game, request, status.HTTP_201_CREATED)
 
 
 def _list_item(game, user) -> dict:
@@ -285,7 +287,7 @@ class GameView(APIView):
             )
             patch_vary_headers(response, PER_VIEWER)
             return response
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 def _may_watch(game, user) -> None:
@@ -321,7 +323,7 @@ class JoinView(APIView):
     def post(self, request, code: str):
         name = _valid(s.OptionalNameIn, request.data).get("name") or display_name(request.user)
         game = services.game_join(code=code.upper(), user=request.user, name=name)
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 class LeaveView(APIView):
@@ -339,7 +341,7 @@ class LeaveView(APIView):
         game = services.game_leave(code=code.upper(), user=request.user)
         if game is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 class BotsView(APIView):
@@ -355,7 +357,7 @@ class BotsView(APIView):
     def post(self, request, code: str):
         count = _valid(s.BotsIn, request.data)["count"]
         game = services.game_add_bots(code=code.upper(), user=request.user, count=count)
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 class StartView(APIView):
@@ -364,7 +366,7 @@ class StartView(APIView):
     @extend_schema(request=None, responses={200: s.GameViewOut, **_errors(401, 403, 404, 409)})
     def post(self, request, code: str):
         game = services.game_start(code=code.upper(), user=request.user)
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 class EventsView(APIView):
@@ -383,6 +385,46 @@ class EventsView(APIView):
         _may_watch(game, request.user)
         events, more = selectors.events_for(game, request.user, after=after)
         return Response({"events": events, "more": more})
+
+
+class StreamView(APIView):
+    """The schema of games/api/stream.py's async view (DRF's views are not async); what the web
+    server answers there."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Wait for the game's changes (Server-Sent Events)",
+        description="A `text/event-stream` from the stream server (its address is the game "
+        "view's `stream_url`): `retry: 2000`, then one `event: version` with `id: N` and "
+        '`data: {"version": N}` at once and after each change, and a comment line every 15 s. '
+        "Read the game with If-None-Match after each event. Reconnect with Last-Event-ID; the "
+        "server ends a stream after 30 minutes. The web server answers 421 `misdirected` with "
+        "the `stream_url`.",
+        parameters=[
+            OpenApiParameter(
+                "Last-Event-ID",
+                int,
+                OpenApiParameter.HEADER,
+                description="the last version you saw: no event until a newer one",
+            ),
+            OpenApiParameter("since", int, description="the same as Last-Event-ID"),
+        ],
+        responses={
+            (200, "text/event-stream"): OpenApiResponse(
+                OpenApiTypes.STR, description="version events (stream server only)"
+            ),
+            421: OpenApiResponse(s.MisdirectedOut, description="misdirected"),
+            **_errors(401, 403, 404),
+        },
+    )
+    def get(self, request, code: str):
+        return stream.misdirected(request, code.upper())
+
+
+game_stream = stream.game_stream
+game_stream.cls = StreamView  # drf-spectacular documents the APIView behind this function
+game_stream.initkwargs = {}
 
 
 IF_MATCH = OpenApiParameter(
@@ -437,7 +479,7 @@ class ActionView(APIView):
             args=args,
             expected_version=_if_match(request),
         )
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 IDEMPOTENCY_KEY = OpenApiParameter(
@@ -535,7 +577,7 @@ class SeatBotView(APIView):
     )
     def post(self, request, code: str, seat: int):
         game = seats.seat_to_bot(code=code.upper(), user=request.user, seat=seat)
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 class SeatInviteView(APIView):
@@ -580,7 +622,7 @@ class SeatClaimView(APIView):
         game = seats.seat_claim(
             code=code.upper(), user=request.user, token=data["token"], name=name
         )
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 class RematchView(APIView):
@@ -604,4 +646,4 @@ class RematchView(APIView):
     )
     def post(self, request, code: str):
         game, created = seats.rematch_open(code=code.upper(), user=request.user)
-        return _view_response(game, request.user, status.HTTP_201_CREATED if created else 200)
+        return _view_response(game, request, status.HTTP_201_CREATED if created else 200)

@@ -1,10 +1,11 @@
 """The example client (examples/bot.py, issue 16) plays whole games against a live deployment.
 
-The deployment is the production-like one of tests/stack_fixture.py (gunicorn, a Celery worker
-for the server bots and beat for the timers, private PostgreSQL and Redis), because the example
-must work against a real server, not the test client. Two example bots, each its own guest
-process, sit at a six-seat table with four server bots and 10-second timers: one base game, one
-with relics and Last Wills. Each bot prints the winner; it must be the one the server recorded.
+The deployment is the production-like one of tests/stack_fixture.py (gunicorn, the stream server,
+a Celery worker for the server bots and beat for the timers, private PostgreSQL and Redis),
+because the example must work against a real server, not the test client. The bots wait on the
+game's stream between moves. Two example bots, each its own guest process, sit at a six-seat
+table with four server bots and 10-second timers: one base game, one with relics and Last Wills.
+Each bot prints the winner; it must be the one the server recorded.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def recorded_winner(deployment, code: str) -> str:
 
 @pytest.fixture
 def server(stack):  # noqa: F811
+    stack.stream()  # the bots wait on it (the game view's stream_url) instead of polling
     web = stack.web(workers=2, threads=4)
     stack.worker()
     stack.beat()
@@ -72,6 +74,7 @@ def test_two_example_bots_play_a_base_game_to_the_end_and_name_the_winner(server
     code, outputs = play(server, "--no-last-wills")
     winner = recorded_winner(stack, code)
     for out in outputs:
+        assert "waiting on the stream" in out, out
         assert f"winner: {winner} " in out, out
 
 

@@ -1,0 +1,183 @@
+"""Server-Sent Events: a client waits for a game's next change without polling (issue 16).
+
+`GET /api/v1/games/{code}/stream/` answers `text/event-stream`. Each change of the game sends
+one `version` event (`id:` and `data: {"version": N}`); the client then reads the game with
+`If-None-Match` as a poll would. A comment line every HEARTBEAT_SECONDS keeps proxies from
+closing an idle stream, and the server ends a stream after MAX_STREAM_SECONDS (the client
+reconnects with `Last-Event-ID`, and its token and seat are checked again).
+
+Why a process of its own: a waiting client must not hold a server thread. The web server is
+gunicorn with threads (WSGI), where one stream would take one of its few threads for as long as
+it stays open; the stream server (`stream` in the Procfile) runs the same Django project under
+uvicorn (ASGI), where a waiting stream is a coroutine. The web server answers this operation
+(to whoever the stream server would admit) with `421 misdirected` and the stream server's
+address (STREAM_URL, or the web server's host on STREAM_PORT); a reverse proxy may instead
+route this path to the stream server.
+
+What wakes a stream: the game's poll key (games/services/effects.py), which every commit
+writes. One watcher per game and process reads it every WATCH_SECONDS and wakes every stream
+of that game at once, so a thousand streams of one table cost one cache read per tick.
+
+What a stream tells: the version number, as the ETag of the game view already does, to anyone
+who may read that view (a seated player, or anyone when spectators are allowed): nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.http import JsonResponse, StreamingHttpResponse
+from rest_framework import exceptions
+
+from games import identity, selectors
+from games.api.auth import CachedTokenAuthentication
+from games.errors import DomainError
+from games.options import spectators_allowed
+
+WATCH_SECONDS = 0.1  # how often a game's watcher reads its poll key
+HEARTBEAT_SECONDS = 15.0
+MAX_STREAM_SECONDS = 30 * 60
+RETRY_MS = 2000  # the reconnection delay the server asks of EventSource clients
+
+
+async def game_stream(request, code: str):
+    code = code.upper()
+    try:
+        await sync_to_async(_admit, thread_sensitive=False)(request, code)
+    except DomainError as refusal:
+        return _error(refusal.code, refusal.detail, refusal.status)
+    except exceptions.AuthenticationFailed as failure:
+        return _error("not_authenticated", str(failure.detail), 401)
+    if not isinstance(request, ASGIRequest):
+        return misdirected(request, code)
+    response = StreamingHttpResponse(
+        _events(code, _last_seen(request)), content_type="text/event-stream; charset=utf-8"
+    )
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+def stream_url(request, code: str) -> str:
+    """Where this game's stream is served (the `stream_url` of the game view)."""
+    path = f"/api/v1/games/{code}/stream/"
+    if settings.STREAM_URL:
+        return settings.STREAM_URL.rstrip("/") + path
+    if settings.STREAM_PORT and not isinstance(request, ASGIRequest):
+        host = urlsplit(f"//{request.get_host()}").hostname
+        host = f"[{host}]" if ":" in host else host  # an IPv6 address
+        return f"{request.scheme}://{host}:{settings.STREAM_PORT}{path}"
+    return request.build_absolute_uri(path)
+
+
+def _admit(request, code: str) -> None:
+    """The token's user may read this game's view (the rules of GameView.get), or a refusal."""
+    header = request.headers.get("Authorization", "").split()
+    if len(header) != 2 or header[0].lower() != "token":
+        raise _Refused("not_authenticated", "Send Authorization: Token <your token>.", 401)
+    user, _ = CachedTokenAuthentication().authenticate_credentials(header[1])
+    game = selectors.game_get(code)
+    if not spectators_allowed(game.options) and identity.seat_of(game, user) is None:
+        raise _Refused("forbidden", "The host does not allow spectators at this table.", 403)
+
+
+class _Refused(DomainError):
+    pass
+
+
+def misdirected(request, code: str) -> JsonResponse:
+    url = stream_url(request, code)
+    return _error("misdirected", f"This game's stream is served at {url}", 421, stream_url=url)
+
+
+def _error(code: str, detail: str, status: int, **extra) -> JsonResponse:
+    response = JsonResponse({"code": code, "detail": detail, **extra}, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _last_seen(request) -> int | None:
+    held = request.headers.get("Last-Event-ID") or request.GET.get("since")
+    try:
+        return int(held) if held is not None else None
+    except ValueError:
+        return None
+
+
+async def _events(code: str, seen: int | None) -> AsyncIterator[str]:
+    watcher = _Watcher.of(code)
+    watcher.streams += 1
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        ends_at = time.monotonic() + MAX_STREAM_SECONDS
+        while time.monotonic() < ends_at:
+            version = await watcher.newer_than(seen, timeout=HEARTBEAT_SECONDS)
+            if version is None:
+                yield ": still here\n\n"
+                continue
+            seen = version
+            yield f"id: {version}\nevent: version\ndata: {json.dumps({'version': version})}\n\n"
+    finally:
+        watcher.streams -= 1
+
+
+_WATCHERS: dict = {}  # (event loop, game code) -> its _Watcher
+
+
+@dataclass
+class _Watcher:
+    """The newest version of one game in this process, and the streams waiting for a newer one."""
+
+    code: str
+    version: int | None = None
+    streams: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task | None = None
+
+    @classmethod
+    def of(cls, code: str) -> _Watcher:
+        key = (asyncio.get_running_loop(), code)
+        watcher = _WATCHERS.get(key)
+        if watcher is None:
+            watcher = _WATCHERS[key] = cls(code)
+        if watcher.task is None or watcher.task.done():
+            watcher.task = asyncio.get_running_loop().create_task(watcher._watch(key))
+        return watcher
+
+    async def newer_than(self, seen: int | None, *, timeout: float) -> int | None:
+        """The current version once it differs from `seen`, or None after `timeout` seconds."""
+        ends_at = time.monotonic() + timeout
+        while self.version is None or self.version == seen:
+            left = ends_at - time.monotonic()
+            if left <= 0:
+                return None
+            event = self.changed
+            try:
+                await asyncio.wait_for(event.wait(), left)
+            except TimeoutError:
+                return None
+        return self.version
+
+    async def _watch(self, key) -> None:
+        read = sync_to_async(selectors.game_version, thread_sensitive=False)
+        idle_since = time.monotonic()
+        while True:
+            version = await read(self.code)
+            if version != self.version:
+                self.version = version
+                self.changed.set()
+                self.changed = asyncio.Event()  # the next wait is for the next change
+            if self.streams:
+                idle_since = time.monotonic()
+            elif time.monotonic() - idle_since > 5:  # nobody has listened for a while
+                _WATCHERS.pop(key, None)
+                return
+            await asyncio.sleep(WATCH_SECONDS)

@@ -1,0 +1,149 @@
+"""The stream server (games/api/stream.py, issue 16): clients wait for changes without polling.
+
+On the production-like deployment of tests/stack_fixture.py: uvicorn serving the stream beside
+gunicorn, private PostgreSQL and Redis. The 200 streams are held open while six players make
+their moves through the web server, and every stream must hear of every move.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+import urllib.error
+import urllib.request
+
+from loadtest.listeners import Listeners
+from tests.stack_fixture import pytest_runtest_makereport, stack  # noqa: F401
+
+PLAYERS = 6
+
+
+def call(base: str, method: str, path: str, token: str | None = None, body=None, headers=None):
+    """(status, parsed body or None) of one API request."""
+    sent = {"Content-Type": "application/json", **(headers or {})}
+    if token:
+        sent["Authorization"] = f"Token {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data, sent, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            raw = response.read()
+            return response.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as error:
+        raw = error.read()
+        return error.code, json.loads(raw) if raw else None
+
+
+def guest(base: str, name: str) -> str:
+    status, body = call(base, "POST", "/api/v1/auth/guest/", body={"name": name})
+    assert status == 201, body
+    return body["token"]
+
+
+def private_game(base: str) -> tuple[str, list[str]]:
+    """A started six-seat game with spectators off and long timers: (code, seat tokens)."""
+    tokens = [guest(base, f"Player {seat}") for seat in range(1, PLAYERS + 1)]
+    options = {"preset": "async", "spectators": False}
+    status, lobby = call(base, "POST", "/api/v1/games/", tokens[0], options)
+    assert status == 201, lobby
+    code = lobby["code"]
+    for token in tokens[1:]:
+        assert call(base, "POST", f"/api/v1/games/{code}/join/", token, {})[0] == 200
+    assert call(base, "POST", f"/api/v1/games/{code}/start/", tokens[0], {})[0] == 200
+    return code, tokens
+
+
+def stream_request(url: str, token: str | None, **headers) -> urllib.request.Request:
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    return urllib.request.Request(url, None, {"Accept": "text/event-stream", **headers})
+
+
+def first_lines(url: str, token: str, count: int, **headers) -> list[str]:
+    with urllib.request.urlopen(stream_request(url, token, **headers), timeout=30) as response:
+        assert response.headers["Content-Type"].startswith("text/event-stream")
+        return [response.readline().decode().rstrip("\n") for _ in range(count)]
+
+
+def refusal(url: str, token: str | None) -> tuple[int, dict]:
+    try:
+        urllib.request.urlopen(stream_request(url, token), timeout=30)
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+    raise AssertionError(f"{url} answered 200")
+
+
+def test_stream_names_the_version_at_once_and_refuses_whom_the_game_view_refuses(stack):  # noqa: F811
+    streams = stack.stream()
+    web = stack.web(workers=1, threads=2)
+    code, tokens = private_game(web.url)
+    status, view = call(web.url, "GET", f"/api/v1/games/{code}/", tokens[1])
+    url = view["stream_url"]
+    assert url == f"{streams.url}/api/v1/games/{code}/stream/"
+
+    lines = first_lines(url, tokens[1], 5)
+    version = view["version"]
+    assert lines == ["retry: 2000", "", f"id: {version}", "event: version", lines[4]]
+    assert json.loads(lines[4].removeprefix("data: ")) == {"version": version}
+
+    stranger = guest(web.url, "Stranger")
+    assert refusal(url, stranger) == (403, {"code": "forbidden", "detail": refusal_detail()})
+    assert refusal(url, None)[0] == 401
+    assert refusal(url, "0" * 40)[0] == 401
+    assert refusal(url.replace(code, "ZZZZZZ"), tokens[1])[0] == 404
+    status, body = refusal(f"{web.url}/api/v1/games/{code}/stream/", tokens[1])
+    assert (status, body["code"], body["stream_url"]) == (421, "misdirected", url)
+    assert refusal(f"{web.url}/api/v1/games/{code}/stream/", stranger)[0] == 403
+
+
+def refusal_detail() -> str:
+    return "The host does not allow spectators at this table."
+
+
+def test_a_stream_that_already_saw_the_version_waits_for_the_next(stack):  # noqa: F811
+    stack.stream()
+    web = stack.web(workers=1, threads=2)
+    code, tokens = private_game(web.url)
+    view = call(web.url, "GET", f"/api/v1/games/{code}/", tokens[0])[1]
+    request = stream_request(view["stream_url"], tokens[0], **{"Last-Event-ID": view["version"]})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.readline() == b"retry: 2000\n"
+        assert response.readline() == b"\n"
+        move = {"token": "stake", "targets": [2]}
+        status, after = call(
+            web.url, "POST", f"/api/v1/games/{code}/actions/place_token/", tokens[0], move
+        )
+        assert status == 200, after
+        assert response.readline() == f"id: {after['version']}\n".encode()
+
+
+def test_200_open_streams_each_hear_of_every_move_while_the_moves_are_answered(stack):  # noqa: F811
+    stack.stream()
+    web = stack.web(workers=2, threads=4)
+    code, tokens = private_game(web.url)
+    url = call(web.url, "GET", f"/api/v1/games/{code}/", tokens[0])[1]["stream_url"]
+    moves, delays = [], []
+    with Listeners(url, tokens, 200) as listeners:
+        for seat in range(1, PLAYERS + 1):
+            for kind, step in (("stake", 1), ("stake", 2)):
+                target = (seat - 1 + step) % PLAYERS + 1
+                started = time.monotonic()
+                status, view = call(
+                    web.url,
+                    "POST",
+                    f"/api/v1/games/{code}/actions/place_token/",
+                    tokens[seat - 1],
+                    {"token": kind, "targets": [target]},
+                )
+                answered = time.monotonic()
+                assert status == 200, view
+                moves.append(answered - started)
+                heard = listeners.heard_at(view["version"], seconds=60)
+                delays.extend(max(0.0, t - answered) for t in heard)
+    assert len(delays) == 200 * len(moves)
+    print(
+        f"{len(moves)} moves with 200 streams open: move p50 {statistics.median(moves) * 1000:.0f}"
+        f" ms; each stream heard of each move after p95 "
+        f"{sorted(delays)[int(len(delays) * 0.95)] * 1000:.0f} ms"
+    )
