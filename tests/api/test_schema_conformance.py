@@ -1,0 +1,188 @@
+"""Whole games against the published schema (issue 16, "Done means"): every request body the
+clients send and every answer they get, validated against `GET /api/v1/schema/`, with
+undeclared properties forbidden (an object schema with properties and no
+`additionalProperties` is closed here). A field the server sends but the schema does not
+declare, or a request the schema does not describe, fails the test.
+
+Seven guests play each game through the real routes, choosing every move from `pending` as
+the example client does (examples/bot.py), read their views and their logs after each move,
+until the game ends: relics and Last Wills on, then off.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from tests.api.conftest import guest
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[2]
+SEATS = 7
+MAX_MOVES = 2000
+
+
+def _example_bot():
+    spec = importlib.util.spec_from_file_location("example_bot", ROOT / "examples" / "bot.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BOT = _example_bot()
+
+
+class Schema:
+    """The published OpenAPI document as JSON Schemas, closed to undeclared properties."""
+
+    def __init__(self, document: dict):
+        self.document = document
+        components = {
+            name: _json_schema(schema) for name, schema in document["components"]["schemas"].items()
+        }
+        self.registry = Registry().with_resources(
+            (f"urn:c:{name}", Resource.from_contents(schema, default_specification=DRAFT202012))
+            for name, schema in components.items()
+        )
+        self.routes = [
+            (re.compile("^/" + re.sub(r"\{[^}]+\}", "[^/]+", path.strip("/")) + "/?$"), ops)
+            for path, ops in document["paths"].items()
+        ]
+
+    def operation(self, method: str, path: str) -> dict:
+        path = path.split("?", 1)[0]
+        for pattern, ops in self.routes:
+            if pattern.match(path) and method.lower() in ops:
+                return ops[method.lower()]
+        raise AssertionError(f"{method} {path}: no such operation in the schema")
+
+    def check(self, schema: dict | None, instance, where: str) -> None:
+        assert schema is not None, f"{where}: the schema declares no body"
+        validator = Draft202012Validator(_json_schema(schema), registry=self.registry)
+        problems = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
+        assert not problems, f"{where}: " + "; ".join(
+            f"{'/'.join(map(str, p.absolute_path))}: {p.message[:300]}" for p in problems[:5]
+        )
+
+
+def _json_schema(node):
+    """An OpenAPI 3.0 schema as JSON Schema: `nullable` as a null type, references by URN,
+    and every object with `properties` closed unless it says otherwise."""
+    if isinstance(node, list):
+        return [_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _json_schema(value) for key, value in node.items()}
+    if "$ref" in node:
+        node["$ref"] = "urn:c:" + node["$ref"].rsplit("/", 1)[1]
+    if node.pop("nullable", False):
+        node = {"anyOf": [node, {"type": "null"}]}
+    elif "properties" in node and "additionalProperties" not in node:
+        node["additionalProperties"] = False
+    return node
+
+
+class CheckedClient:
+    """An API client whose every request and answer is checked against the schema."""
+
+    def __init__(self, client, schema: Schema):
+        self.client, self.schema = client, schema
+        self.checked = 0
+
+    def request(self, method: str, path: str, body=None, **headers):
+        operation = self.schema.operation(method, path)
+        if body and "requestBody" not in operation:
+            raise AssertionError(f"{method} {path}: the schema declares no request body")
+        if body is not None and "requestBody" in operation:
+            content = operation["requestBody"]["content"]["application/json"]
+            self.schema.check(content["schema"], body, f"{method} {path} request")
+        call = getattr(self.client, method.lower())
+        response = call(path, body, format="json", **headers) if body is not None else call(path)
+        declared = operation["responses"].get(str(response.status_code))
+        assert declared, f"{method} {path}: {response.status_code} is not declared"
+        if response.status_code not in (204, 304):
+            payload = response.json()
+            schema = declared["content"]["application/json"]["schema"]
+            self.schema.check(schema, payload, f"{method} {path} {response.status_code}")
+        self.checked += 1
+        return response
+
+
+@pytest.fixture
+def schema(client) -> Schema:
+    response = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    return Schema(json.loads(response.content))
+
+
+@pytest.fixture
+def unlimited(settings):
+    settings.RATE_LIMITS = {scope: "1000000/min" for scope in settings.RATE_LIMITS}
+
+
+def play_to_the_end(schema: Schema, options: dict) -> tuple[dict, int]:
+    players = [CheckedClient(guest(f"Player {n}"), schema) for n in range(1, SEATS + 1)]
+    host = players[0]
+    lobby = host.request("POST", "/api/v1/games/", options).json()
+    code = lobby["code"]
+    for player in players[1:]:
+        assert player.request("POST", f"/api/v1/games/{code}/join/", {}).status_code == 200
+    assert host.request("POST", f"/api/v1/games/{code}/start/", {}).status_code == 200
+    host.request("GET", "/api/v1/games/")
+    seen = [0] * SEATS
+    for _ in range(MAX_MOVES):
+        moved = False
+        for seat, player in enumerate(players, start=1):
+            view = player.request("GET", f"/api/v1/games/{code}/").json()
+            if view["status"] == "finished":
+                events = player.request("GET", f"/api/v1/games/{code}/events/?after=0").json()
+                assert events["events"], "the log of a finished game is not empty"
+                continue
+            for action, body in BOT.plan(view):
+                path = f"/api/v1/games/{code}/actions/{action}/"
+                answer = player.request("POST", path, body, HTTP_IF_MATCH=str(view["version"]))
+                if answer.status_code == 200:
+                    moved = True
+                    break
+                assert answer.status_code in (400, 409), answer.content
+            log = player.request("GET", f"/api/v1/games/{code}/events/?after={seen[seat - 1]}")
+            seen[seat - 1] = max([e["seq"] for e in log.json()["events"]] or [seen[seat - 1]])
+        final = host.request("GET", f"/api/v1/games/{code}/").json()
+        if final["status"] == "finished":
+            return final, sum(p.checked for p in players)
+        assert moved, f"nobody could move: {final['phase']} waiting for {final['waiting_for']}"
+    raise AssertionError(f"no end after {MAX_MOVES} rounds of moves")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"relics": True, "last_wills": True, "preset": "async"},
+        {"relics": False, "last_wills": False, "preset": "async"},
+    ],
+    ids=["relics-and-last-wills", "base-game"],
+)
+def test_every_request_and_answer_of_whole_games_matches_the_schema(schema, unlimited, options):
+    final, checked = play_to_the_end(schema, options)
+    assert final["winner"] in ("hunters", "vampires")
+    assert checked > 100
+
+
+def test_an_undeclared_property_fails_the_check(schema):
+    """The check is not vacuous: a real view passes, the same view with one more field fails."""
+    host = CheckedClient(guest("Host"), schema)
+    view = host.request("POST", "/api/v1/games/", {}).json()
+    closed = schema.document["components"]["schemas"]["GameViewOut"]
+    schema.check(copy.deepcopy(closed), view, "the lobby's view")
+    view["seats"][0]["surprise"] = 1
+    with pytest.raises(AssertionError, match="surprise"):
+        schema.check(copy.deepcopy(closed), view, "the lobby's view, one field more")
