@@ -7,7 +7,7 @@ from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from games.accounts import USERNAME_PATTERN
-from games.engine.vocabulary import Phase
+from games.engine.vocabulary import Phase, TieKind
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
 from staked.rest import ErrorOut
 
@@ -173,13 +173,18 @@ class DrawnRelicOut(serializers.Serializer):
     name = serializers.CharField()
 
 
+class MyPlacementOut(serializers.Serializer):
+    target = serializers.IntegerField()
+    token = serializers.CharField()
+
+
 class MeOut(serializers.Serializer):
     seat = serializers.IntegerField()
     role = serializers.ChoiceField(choices=ROLE_CHOICES, required=False)
     mesmerized = serializers.BooleanField(required=False)
     alive = serializers.BooleanField(required=False)
     tokens = serializers.ListField(child=serializers.CharField(), required=False)
-    placed = serializers.ListField(child=serializers.DictField(), required=False)
+    placed = MyPlacementOut(many=True, required=False, help_text="your tokens placed this round")
     intervention_vote = serializers.IntegerField(allow_null=True, required=False)
     relic = RelicCardOut(
         allow_null=True, required=False, help_text="relic games: your first relic (or null)"
@@ -203,6 +208,113 @@ class RoleOut(serializers.Serializer):
         choices=["hunters", "vampires"], help_text="R1.4, Mesmerism included"
     )
     won = serializers.BooleanField()
+
+
+class SeatCountOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    count = serializers.IntegerField()
+
+
+class TieOut(serializers.Serializer):
+    """An open tie vote (R5, R7.4): who is tied, who votes, who has voted (never for whom)."""
+
+    kind = serializers.ChoiceField(choices=[k.value for k in TieKind])
+    candidates = serializers.ListField(child=serializers.IntegerField())
+    voters = serializers.ListField(child=serializers.IntegerField())
+    voted = serializers.ListField(child=serializers.IntegerField())
+    decider = serializers.IntegerField(
+        allow_null=True, help_text="the one seat that settles it alone (e.g. the Alpha), or null"
+    )
+    tallies = SeatCountOut(
+        many=True, allow_null=True, help_text="the votes each candidate has from Dining (R4)"
+    )
+
+
+class PlacementOut(serializers.Serializer):
+    owner = serializers.IntegerField()
+    target = serializers.IntegerField()
+    token = serializers.CharField()
+
+
+class UnplacedOut(serializers.Serializer):
+    owner = serializers.IntegerField()
+    token = serializers.CharField()
+
+
+class VoteOut(serializers.Serializer):
+    voter = serializers.IntegerField()
+    target = serializers.IntegerField()
+
+
+class TieResultOut(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[k.value for k in TieKind])
+    candidates = serializers.ListField(child=serializers.IntegerField())
+    votes = VoteOut(many=True)
+    result = serializers.IntegerField(allow_null=True)
+    decided_by = serializers.CharField(
+        help_text="vote, latest_ghost, random, no_result, or the relic that settled it"
+    )
+
+
+class LastWillCardOut(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    text = serializers.CharField()
+
+
+class LastWillOut(serializers.Serializer):
+    """A Last Will drawn (R13): whose, which card, whom it named, what it did."""
+
+    round = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    card = LastWillCardOut()
+    targets = serializers.ListField(child=serializers.IntegerField())
+    resolved = serializers.BooleanField()
+    result = serializers.CharField(allow_null=True)
+    same_side = serializers.BooleanField(
+        required=False, help_text="Kindred or Not, once resolved: the two named are on one side"
+    )
+
+
+class EffectOut(serializers.Serializer):
+    card = serializers.CharField()
+    name = serializers.CharField()
+    seat = serializers.IntegerField(help_text="the seat it acts on")
+    by = serializers.IntegerField(help_text="the seat whose Last Will it was")
+
+
+class PublicRoleOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    role = serializers.ChoiceField(choices=ROLE_CHOICES)
+
+
+class DeckOut(serializers.Serializer):
+    hunters = serializers.IntegerField()
+    vampires = serializers.IntegerField()
+    vampire_lord = serializers.IntegerField()
+    lord_knows_vampires = serializers.BooleanField()
+
+
+class DiningOut(serializers.Serializer):
+    """The latest revealed Dining (R4): public once revealed; roles found stay private."""
+
+    round = serializers.IntegerField()
+    tokens = PlacementOut(many=True)
+    unplaced = UnplacedOut(many=True)
+    intervention = VoteOut(many=True)
+    protected = serializers.IntegerField(allow_null=True)
+    investigated = serializers.IntegerField(allow_null=True)
+    examined = serializers.IntegerField(allow_null=True)
+    examiner = serializers.IntegerField(allow_null=True)
+    eliminated = serializers.IntegerField(allow_null=True)
+    alpha_elected = serializers.IntegerField(allow_null=True)
+    ties = TieResultOut(many=True)
+    complete = serializers.BooleanField()
+    deaths = serializers.ListField(child=serializers.IntegerField())
+    settled = serializers.IntegerField(help_text="how many of `deaths` have had their aftermath")
+    last_will = LastWillOut(
+        allow_null=True, required=False, help_text="Last Wills on: the first drawn this Dining"
+    )
 
 
 class MisdirectedOut(ErrorOut):
@@ -238,34 +350,24 @@ class GameViewOut(serializers.Serializer):
     waiting_for = serializers.ListField(
         child=serializers.IntegerField(), help_text="seats the game waits on"
     )
-    tie = serializers.DictField(
-        allow_null=True, required=False, help_text="an open tie: kind, candidates, voters, voted"
-    )
-    last_dining = serializers.DictField(allow_null=True, help_text="the latest revealed Dining")
+    tie = TieOut(allow_null=True, required=False, help_text="an open tie vote")
+    last_dining = DiningOut(allow_null=True, help_text="the latest revealed Dining")
     winner = serializers.ChoiceField(choices=["hunters", "vampires"], allow_null=True)
     outcome = serializers.CharField(allow_null=True, required=False)
     roles = RoleOut(many=True, allow_null=True, help_text="filled only when the game is finished")
-    deck = serializers.DictField(
-        required=False, allow_null=True, help_text="lobby: the R1.2 deck for this count"
-    )
+    deck = DeckOut(required=False, allow_null=True, help_text="lobby: the R1.2 deck for this count")
     relics = serializers.DictField(
         required=False,
         help_text="relic games: in_play (names), the open window, the giver, public facts",
     )
-    last_wills = serializers.ListField(
-        child=serializers.DictField(),
-        required=False,
-        help_text="Last Wills drawn in the latest Dining",
+    last_wills = LastWillOut(
+        many=True, required=False, help_text="Last Wills drawn in the latest Dining"
     )
-    effects = serializers.ListField(
-        child=serializers.DictField(),
-        required=False,
-        help_text="Last Will effects in force this round",
+    effects = EffectOut(
+        many=True, required=False, help_text="Last Will effects in force this round"
     )
-    public_roles = serializers.ListField(
-        child=serializers.DictField(),
-        required=False,
-        help_text="roles made public (Public Confession)",
+    public_roles = PublicRoleOut(
+        many=True, required=False, help_text="roles made public (Public Confession)"
     )
 
 

@@ -56,10 +56,13 @@ async def game_stream(request, code: str):
         return _error(refusal.code, refusal.detail, refusal.status)
     except exceptions.AuthenticationFailed as failure:
         return _error("not_authenticated", str(failure.detail), 401)
+    seen, errors = _last_seen(request)
+    if errors:
+        return _error("bad_request", "The request has errors.", 400, errors=errors)
     if not isinstance(request, ASGIRequest):
         return misdirected(request, code)
     response = StreamingHttpResponse(
-        _events(code, _last_seen(request)), content_type="text/event-stream; charset=utf-8"
+        _events(code, seen), content_type="text/event-stream; charset=utf-8"
     )
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -104,12 +107,23 @@ def _error(code: str, detail: str, status: int, **extra) -> JsonResponse:
     return response
 
 
-def _last_seen(request) -> int | None:
-    held = request.headers.get("Last-Event-ID") or request.GET.get("since")
-    try:
-        return int(held) if held is not None else None
-    except ValueError:
-        return None
+def _last_seen(request) -> tuple[int | None, dict]:
+    """The version the client holds (Last-Event-ID, or ?since=), and what is wrong with the
+    request: unknown query parameters and versions that are not whole numbers are refused."""
+    errors = {name: ["Unknown parameter."] for name in request.GET if name != "since"}
+    seen = None
+    held_as = (
+        ("since", request.GET.get("since")),
+        ("Last-Event-ID", request.headers.get("Last-Event-ID")),
+    )
+    for name, held in held_as:
+        if held is None:
+            continue
+        if not held.isascii() or not held.isdigit() or len(held) > 18:
+            errors[name] = ["A version: a whole number, 0 or more."]
+        else:
+            seen = int(held)
+    return seen, errors
 
 
 async def _events(code: str, seen: int | None) -> AsyncIterator[str]:

@@ -387,6 +387,9 @@ class EventsView(APIView):
         return Response({"events": events, "more": more})
 
 
+VERSION = {"type": "integer", "minimum": 0, "maximum": 10**18 - 1}
+
+
 class StreamView(APIView):
     """The schema of games/api/stream.py's async view (DRF's views are not async); what the web
     server answers there."""
@@ -404,18 +407,18 @@ class StreamView(APIView):
         parameters=[
             OpenApiParameter(
                 "Last-Event-ID",
-                int,
+                VERSION,
                 OpenApiParameter.HEADER,
                 description="the last version you saw: no event until a newer one",
             ),
-            OpenApiParameter("since", int, description="the same as Last-Event-ID"),
+            OpenApiParameter("since", VERSION, description="the same as Last-Event-ID"),
         ],
         responses={
             (200, "text/event-stream"): OpenApiResponse(
                 OpenApiTypes.STR, description="version events (stream server only)"
             ),
             421: OpenApiResponse(s.MisdirectedOut, description="misdirected"),
-            **_errors(401, 403, 404),
+            **_errors(400, 401, 403, 404),
         },
     )
     def get(self, request, code: str):
