@@ -167,7 +167,8 @@ def changed(request: HttpRequest, code: str) -> HttpResponse:
     """The poll: 204 (htmx swaps nothing) while the version is the one the page shows.
 
     Where spectators may watch, the unchanged path is one cache read (selectors.poll_state);
-    only a change renders. Elsewhere the viewer's seat is asked first: someone who may not
+    only a change renders, or a window past its deadline, which this closes first (issue 20).
+    Elsewhere the viewer's seat is asked first: someone who may not
     watch gets the same 404 whatever version they name (a 204 would confirm it)."""
     code = code.upper()
     held = request.GET.get("v")
@@ -176,9 +177,10 @@ def changed(request: HttpRequest, code: str) -> HttpResponse:
         raise Http404("No such game.")
     if open_to_all and fresh and held == str(version):
         return HttpResponse(status=204)
-    game = services.close_if_overdue(game_or_404(code))  # issue 20: the deadline decides
+    game = game_or_404(code)
     if not open_to_all and not may_watch(game, identity.seat_of(game, request.user)):
         raise Http404(NO_SPECTATORS)
+    game = services.close_if_overdue(game)  # issue 20: an overdue window closes first
     if held == str(game.version):
         return HttpResponse(status=204)
     return render_game(request, game)
