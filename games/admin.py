@@ -529,7 +529,7 @@ class GameAdmin(admin.ModelAdmin):
             button="Extend",
             describe=_extend_notes,
             run=run,
-            done=lambda minutes: f"Deadline extended by {minutes} minutes",
+            done=lambda minutes: f"Deadline extended by {admin_services.minutes_text(minutes)}",
         )
 
     def expire_view(self, request, game_id: int):

@@ -20,7 +20,7 @@ from django.utils.timesince import timesince, timeuntil
 
 from games import identity, selectors
 from games.display import display_url
-from games.models import AFK_AFTER, Event, Game, Player
+from games.models import Event, Game, Player
 from games.options import public_options
 from relics.rules import BY_ID
 
@@ -122,7 +122,7 @@ class SeatRow:
 
     @property
     def away(self) -> bool:
-        return self.player.missed_windows >= AFK_AFTER
+        return self.player.afk
 
     @property
     def summary(self) -> str:

@@ -23,6 +23,8 @@ import logging
 import time
 from datetime import UTC, datetime
 
+from django.utils import timezone
+
 from games import engine, identity, names, services
 from games.models import Game, Player
 from games.services import GameError, GameWrite, game_write, retried
@@ -98,6 +100,11 @@ def deadline_set(write: GameWrite, state: engine.State, deadline: float | None, 
     return new
 
 
+def minutes_text(minutes: int) -> str:
+    """ "1 minute", "5 minutes" (issue 20: "extended by 1 minutes")."""
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
 @retried
 def deadline_extend(*, code: str, minutes: int, by: str, stamp: str | None = None) -> Game:
     """Push the open window's deadline back by `minutes` (the old ETA task then finds a stale
@@ -111,7 +118,7 @@ def deadline_extend(*, code: str, minutes: int, by: str, stamp: str | None = Non
         if state.deadline is None:
             raise GameError("wrong_phase", "No timed window is open.", 409)
         deadline = state.deadline + minutes * 60
-        text = f"An organiser extended the {game.phase} deadline by {minutes} minutes."
+        text = f"An organiser extended the {game.phase} deadline by {minutes_text(minutes)}."
         deadline_set(write, state, deadline, [_admin_event(game, text, minutes=minutes)])
     _log_admin("deadline extended", game, by, minutes=minutes)
     return game
@@ -221,6 +228,7 @@ def seat_replace(
         player.user = user
         player.is_bot = user is None
         player.missed_windows, player.claim_token = 0, None  # a new player: no streak, no link
+        player.afk, player.present_at = False, timezone.now()
         player.last_seen_at = None
         player.save(
             update_fields=[
@@ -228,6 +236,8 @@ def seat_replace(
                 "is_bot",
                 "name",
                 "missed_windows",
+                "afk",
+                "present_at",
                 "claim_token",
                 "last_seen_at",
             ]

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET
 
-from games import narration, polls, presenters, selectors
+from games import narration, polls, presenters, selectors, services
 from games.models import Game
 from games.options import spectators_allowed
 from games.services import GameError
@@ -56,7 +56,7 @@ def _game(request: HttpRequest, code: str) -> Game:
         raise Http404(exc.detail) from None
     if not _allowed(request, game):
         raise Http404("The host does not allow spectators at this table.")
-    return game
+    return services.close_if_overdue(game)  # an overdue window closes first (issue 20)
 
 
 @require_GET

@@ -15,8 +15,9 @@ from games.engine.table import max_players
 # No 0/O, 1/I/L, 2/Z, 5/S, 8/B: codes are read aloud and typed on phones.
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
-# A seat that misses this many timed windows in a row is flagged to the table as away
-# (Player.afk; games.services.away counts the misses, games.seats offers the host's remedies).
+# A seat that misses this many timed windows in a row, windows in which it had to act, may be
+# flagged to the table as away, once it has also been away long enough (games.options.away_after;
+# Player.afk; games.services.away counts the misses, games.seats offers the host's remedies).
 AFK_AFTER = 2
 
 
@@ -79,6 +80,13 @@ class Player(models.Model):
     alive = models.BooleanField(default=True)  # projection of the state
     # Timed windows in a row that closed with this seat still owing a move (games.seats).
     missed_windows = models.PositiveSmallIntegerField(default=0)
+    # Flagged to the table as away (issue 20): AFK_AFTER missed windows in a row *and* away for
+    # the preset's minimum since `present_at` (games.services.away). Only then may the host hand
+    # the seat on; the player's page offers one tap to come back.
+    afk = models.BooleanField(default=False)
+    # The last sign that this seat's player is here: a move of their own the table waited on, the
+    # "I'm still here" tap, or taking the seat over. None: not since the game started.
+    present_at = models.DateTimeField(null=True, blank=True)
     # The one-time link the host made to hand this seat to a new friend; None when there is none.
     claim_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     # When this seat's player last loaded the game (a page or an API view), to the minute: for the
@@ -98,11 +106,6 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game.code} seat {self.seat} ({self.name})"
-
-    @property
-    def afk(self) -> bool:
-        """Flagged to the table as away (AFK_AFTER windows missed in a row)."""
-        return self.missed_windows >= AFK_AFTER
 
 
 class Event(models.Model):

@@ -11,6 +11,10 @@ PRESETS = {
     "live": {"mingling": 180, "relic": 30, "tiebreak": 60, "choice": 60},
     "async": {"mingling": 12 * 3600, "relic": 3600, "tiebreak": 2 * 3600, "choice": 2 * 3600},
 }
+# Issue 20: the least time a seat must have been away (since its player's last move, "I'm still
+# here" tap or taking the seat) before missed windows flag it: two short tie votes missed at night
+# are not "away". Live games: 5 minutes; asynchronous games: 12 hours (a night's sleep and more).
+AWAY_AFTER = {"live": 5 * 60, "async": 12 * 3600}
 SPECTATORS = True  # the `spectators` option when not given: anyone with the code may watch
 DEFAULTS = {
     "relics": False,
@@ -37,6 +41,11 @@ def engine_options(options: dict) -> Options:
         timers=Timers(**options["timers"]),
         relic_deck=tuple(options.get("relic_deck", ())),
     )
+
+
+def away_after(options: dict) -> int:
+    """Seconds away, at least, before a seat that misses windows is flagged (`AWAY_AFTER`)."""
+    return AWAY_AFTER.get(options.get("preset", "live"), AWAY_AFTER["live"])
 
 
 def spectators_allowed(options: dict) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 
 from csp.utils import build_policy
 from django.conf import settings
@@ -33,7 +34,7 @@ from django.utils.cache import patch_vary_headers
 from games import polls
 from games.api.auth import digest_of, token_cache_key
 from games.converters import GameCodeConverter
-from games.services import open_key, version_key
+from games.services import deadline_key, open_key, poll_fresh, version_key
 
 _CODE = GameCodeConverter.regex
 PAGE_POLL = re.compile(rf"/g/({_CODE})/changed")
@@ -69,11 +70,13 @@ def _host_allowed(request) -> bool:
 
 
 def _page_poll(request, code: str) -> HttpResponse | None:
-    keys = [version_key(code), open_key(code)]
+    keys = [version_key(code), open_key(code), deadline_key(code)]
     found = cache.get_many(keys)
-    if len(found) != 2 or request.GET.get("v") != str(found[keys[0]]):
+    if len(found) != 3 or request.GET.get("v") != str(found[keys[0]]):
         return None
     version = found[keys[0]]
+    if not poll_fresh(found[keys[2]], version, time.time()):
+        return None  # the window is overdue (or we cannot tell): the view closes it
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
     if found[keys[1]] is not True and not polls.page_token_valid(
         request.GET.get("p"), code, version, session_key
@@ -95,11 +98,14 @@ def _api_poll(request, code: str) -> HttpResponse | None:
         version_key(code),
         open_key(code),
         polls.viewer_key(code, digest_of(token)),
+        deadline_key(code),
     ]
     found = cache.get_many(keys)
     if found.get(keys[0]) is None or keys[1] not in found:  # unknown or revoked token; a miss
         return None
     version = found[keys[1]]
+    if not poll_fresh(found.get(keys[4]), version, time.time()):
+        return None  # the window is overdue (or we cannot tell): the view closes it
     etag = f'"{version}"'
     if etag not in {t.strip().removeprefix("W/") for t in held.split(",")}:
         return None

@@ -25,6 +25,17 @@ def seat_bot(request: HttpRequest, code: str, seat: int) -> HttpResponse:
 
 
 @require_POST
+def seat_here(request: HttpRequest, code: str) -> HttpResponse:
+    """The one tap of a player whose seat is flagged as away: "I'm still here" (issue 20)."""
+    game = game_or_404(code)
+    try:
+        game = seats.seat_here(code=game.code, user=request.user)
+    except GameError as exc:
+        return render_game(request, game, error=exc.detail, status=exc.status)
+    return done(request, game)
+
+
+@require_POST
 def seat_invite(request: HttpRequest, code: str, seat: int) -> HttpResponse:
     game = game_or_404(code)
     try:

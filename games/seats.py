@@ -1,11 +1,13 @@
 """Games that never stall (issue 9): AFK flags, the host's two remedies, and the rematch.
 
 - A seat *misses a window* when a timed window closes on its timer while the public view still
-  waits on it. At `AFK_AFTER` in a row it is flagged to the table (games.services.away).
-- The host may then give a flagged seat to a bot, or make a one-time link that hands it to a new
-  friend (`seat_invite` / `seat_claim`). The role and the engine state stay with the seat: only
-  who plays it changes, and the old player loses the seat's view at once (views are built from
-  the `Player` row on every request).
+  waits on it. At `AFK_AFTER` in a row, and away long enough, it is flagged to the table
+  (games.services.away, issue 20). Its player's page then says so, with one tap to stay
+  (`seat_here`).
+- The host may then (and only then) give a flagged seat to a bot, or make a one-time link that
+  hands it to a new friend (`seat_invite` / `seat_claim`). The role and the engine state stay
+  with the seat: only who plays it changes, and the old player loses the seat's view at once
+  (views are built from the `Player` row on every request).
 - `rematch_open`: a finished game's players open one new lobby with the same options.
 
 Like `games.admin_services`, these write through the services' unit of work (`game_write`:
@@ -21,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import identity, names, services
-from games.models import AFK_AFTER, Game, Player
+from games.models import Game, Player
 from games.services import GameError, game_write, retried, seat_event
 
 SEEN_EVERY = 60  # seconds: a seat's "last seen" is written at most once a minute
@@ -60,11 +62,35 @@ def _flagged_seat(game: Game, user, seat: int, *, bots_too: bool) -> Player:
     if not (player.afk or (bots_too and player.is_bot)):
         raise GameError(
             "not_afk",
-            f"Seat {seat} is not flagged as away: only a seat that missed "
-            f"{AFK_AFTER} windows in a row can be handed on.",
+            f"Seat {seat} is not flagged as away: only a seat that missed its own windows "
+            "for a while (the table sees it flagged) can be handed on.",
             409,
         )
     return player
+
+
+@retried
+def seat_here(*, code: str, user) -> Game:
+    """The one tap of a player whose seat is flagged (or about to be) as away: "I'm still here".
+    The streak and the flag go, a handover link for the seat stops working, and the table reads
+    "... is back." (only when the seat was flagged: otherwise nobody saw anything, and nothing
+    changes that anyone sees)."""
+    with game_write(code) as write:
+        game = write.game
+        player = identity.player_of(game, user)
+        if player is None or player.is_bot:
+            raise GameError("forbidden", "You have no seat at this table.", 403)
+        if game.status != Game.Status.RUNNING:
+            raise GameError("wrong_phase", "The game is not running.", 409)
+        was_away = player.afk
+        player.missed_windows, player.afk, player.claim_token = 0, False, None
+        player.present_at = timezone.now()
+        player.save(update_fields=["missed_windows", "afk", "claim_token", "present_at"])
+        if was_away:
+            text = f"Seat {player.seat} is back."
+            event = seat_event("afk_back", text, game.round, seat=player.seat, name=player.name)
+            write.change([event])
+    return game
 
 
 @retried
@@ -75,11 +101,13 @@ def seat_to_bot(*, code: str, user, seat: int) -> Game:
         game = write.game
         player = _flagged_seat(game, user, seat, bots_too=False)
         others = game.players.exclude(seat=seat).values_list("name", flat=True)
+        was = player.name  # the line is about who was away: it keeps their name (issue 20)
         player.user, player.is_bot, player.name = None, True, names.bot_name(others, seat)
-        player.missed_windows, player.claim_token = 0, None
-        player.save(update_fields=["user", "is_bot", "name", "missed_windows", "claim_token"])
+        player.missed_windows, player.afk, player.claim_token = 0, False, None
+        fields = ["user", "is_bot", "name", "missed_windows", "afk", "claim_token"]
+        player.save(update_fields=fields)
         text = f"Seat {seat} was away: a bot plays it now."
-        write.change([seat_event("seat_bot", text, game.round, seat=seat)])
+        write.change([seat_event("seat_bot", text, game.round, seat=seat, name=was)])
         game_id = game.id
         transaction.on_commit(lambda: services.nudge_bots(game_id, [seat]))
     return game
@@ -95,7 +123,8 @@ def seat_invite(*, code: str, user, seat: int) -> tuple[Game, str]:
         player.claim_token = secrets.token_urlsafe(24)
         player.save(update_fields=["claim_token"])
         text = f"The host invited a new friend to take over seat {seat}."
-        write.change([seat_event("seat_invite", text, game.round, seat=seat)])
+        event = seat_event("seat_invite", text, game.round, seat=seat, name=player.name)
+        write.change([event])
     return game, player.claim_token
 
 
@@ -126,8 +155,10 @@ def seat_claim(*, code: str, user, token: str, name: str) -> Game:
             raise GameError("already_seated", "You already have a seat at this table.", 409)
         services.name_free(game, name, seat=player.seat)
         player.user, player.is_bot, player.name = user, False, name
-        player.missed_windows, player.claim_token = 0, None
-        player.save(update_fields=["user", "is_bot", "name", "missed_windows", "claim_token"])
+        player.missed_windows, player.afk, player.claim_token = 0, False, None
+        player.present_at = timezone.now()
+        fields = ["user", "is_bot", "name", "missed_windows", "afk", "claim_token", "present_at"]
+        player.save(update_fields=fields)
         text = f"Seat {player.seat} is now played by {names.quoted(name)}."
         event = seat_event("seat_claimed", text, game.round, seat=player.seat, name=name)
         write.change([event])

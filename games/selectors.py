@@ -3,6 +3,7 @@ event's audience (docs/architecture.md, "Hidden information")."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 
 from django.core.cache import cache
@@ -12,7 +13,14 @@ from games.engine import state_from_json
 from games.engine.table import ROLE_TABLE
 from games.models import Event, Game, Player
 from games.options import public_options, spectators_allowed
-from games.services import POLL_KEY_SECONDS, GameError, open_key, version_key
+from games.services import (
+    POLL_KEY_SECONDS,
+    GameError,
+    deadline_key,
+    open_key,
+    poll_fresh,
+    version_key,
+)
 
 
 def game_get(code: str) -> Game:
@@ -27,23 +35,29 @@ def game_version(code: str) -> int | None:
     return poll_state(code)[0]
 
 
-def poll_state(code: str) -> tuple[int | None, bool]:
-    """The current version, and whether the host lets spectators watch, for the cheap "has it
-    changed?" paths: one cache read, or one indexed query when the cache has lost them.
-    (None, False) when there is no such game."""
-    keys = [version_key(code), open_key(code)]
+def poll_state(code: str) -> tuple[int | None, bool, bool]:
+    """The current version, whether the host lets spectators watch, and whether the open window
+    is still before its deadline (`fresh`; issue 20: an overdue window must be closed by a full
+    read), for the cheap "has it changed?" paths: one cache read, or one indexed query when the
+    cache has lost them. (None, False, False) when there is no such game."""
+    keys = [version_key(code), open_key(code), deadline_key(code)]
     found = cache.get_many(keys)
-    if len(found) == 2:
-        return found[keys[0]], found[keys[1]] is True
-    row = Game.objects.filter(code=code).values_list("version", "options").first()
+    if len(found) == 3:
+        version = found[keys[0]]
+        if poll_fresh(found[keys[2]], version, time.time()):
+            return version, found[keys[1]] is True, True
+    row = Game.objects.filter(code=code).values_list("version", "options", "deadline").first()
     if row is None:
-        return None, False
-    version, options = row
+        return None, False, False
+    version, options, deadline = row
     spectators = spectators_allowed(options)
     # add, not set: a move committed since our read has already written a newer version
     cache.add(keys[0], version, timeout=POLL_KEY_SECONDS)
     cache.add(keys[1], spectators, timeout=POLL_KEY_SECONDS)  # fixed once the game exists
-    return version, spectators is True
+    entry = (version, deadline.timestamp() if deadline is not None else None)
+    if cache.get(keys[0]) == version:  # the entry of the version the polls are told
+        cache.set(keys[2], entry, timeout=POLL_KEY_SECONDS)
+    return version, spectators is True, poll_fresh(entry, version, time.time())
 
 
 def game_view(game: Game, user) -> dict:

@@ -27,6 +27,7 @@ urlpatterns = [
     path("g/<code:code>/options", views.update_options, name="update-options"),
     path("g/<code:code>/act/<name:action>", limited("actions")(views.act), name="act"),
     path("g/<code:code>/chat/", include("games.chat.urls")),
+    path("g/<code:code>/here", seat_pages.seat_here, name="seat-here"),
     path("g/<code:code>/seats/<seat:seat>/bot", seat_pages.seat_bot, name="seat-bot"),
     path("g/<code:code>/seats/<seat:seat>/invite", seat_pages.seat_invite, name="seat-invite"),
     path("g/<code:code>/claim/<token:token>", new_guest(seat_pages.seat_claim), name="seat-claim"),

@@ -38,7 +38,7 @@ from games.engine.vocabulary import ActionName
 from games.errors import refusal
 from games.forms import CreateForm, JoinForm, OptionsForm, SeatJoinForm, action_args
 from games.inputs import ACTIONS as ACTION_INPUTS
-from games.models import AFK_AFTER, Game
+from games.models import Game
 from games.options import spectators_allowed
 from games.seats import seen as mark_seen
 from games.services import GameError
@@ -158,7 +158,8 @@ def game_or_404(code: str) -> Game:
 
 @require_GET
 def game(request: HttpRequest, code: str) -> HttpResponse:
-    return render_game(request, game_or_404(code))
+    # A window found overdue is closed first (issue 20), whatever the timers are doing.
+    return render_game(request, services.close_if_overdue(game_or_404(code)))
 
 
 @require_GET
@@ -166,18 +167,20 @@ def changed(request: HttpRequest, code: str) -> HttpResponse:
     """The poll: 204 (htmx swaps nothing) while the version is the one the page shows.
 
     Where spectators may watch, the unchanged path is one cache read (selectors.poll_state);
-    only a change renders. Elsewhere the viewer's seat is asked first: someone who may not
+    only a change renders, or a window past its deadline, which this closes first (issue 20).
+    Elsewhere the viewer's seat is asked first: someone who may not
     watch gets the same 404 whatever version they name (a 204 would confirm it)."""
     code = code.upper()
     held = request.GET.get("v")
-    version, open_to_all = selectors.poll_state(code)
+    version, open_to_all, fresh = selectors.poll_state(code)
     if version is None:
         raise Http404("No such game.")
-    if open_to_all and held == str(version):
+    if open_to_all and fresh and held == str(version):
         return HttpResponse(status=204)
     game = game_or_404(code)
     if not open_to_all and not may_watch(game, identity.seat_of(game, request.user)):
         raise Http404(NO_SPECTATORS)
+    game = services.close_if_overdue(game)  # issue 20: an overdue window closes first
     if held == str(game.version):
         return HttpResponse(status=204)
     return render_game(request, game)
@@ -387,7 +390,7 @@ def remedies(request: HttpRequest, game: Game) -> list[dict]:
     """For the host's page only: the seats the host may hand on, with any open handover link
     (a secret of the host's: nobody else's page carries it)."""
     rows = []
-    for p in game.players.filter(Q(is_bot=True) | Q(missed_windows__gte=AFK_AFTER)):
+    for p in game.players.filter(Q(is_bot=True) | Q(afk=True)):
         link = p.claim_token and request.build_absolute_uri(
             reverse("seat-claim", args=[game.code, p.claim_token])
         )

@@ -37,13 +37,18 @@ def without_rule_ids(text: str) -> str:
 def for_people(text: str, names: dict[int, str], data: dict | None = None) -> SafeString:
     """One of the game's lines as HTML for a player: rule IDs dropped, each seat of the table
     shown as its player's name (in its own element, games.names.as_html). A service line that
-    quotes a name (`data["name"]`) shows that name the same way."""
+    quotes a name (`data["name"]`) shows that name the same way. A line about a seat that keeps
+    the name of who sat there then (`data["seat"]` and `data["name"]`, issue 20) shows that
+    name, not the seat's player's today."""
     text = _one_by_one(without_rule_ids(text))
-    named = (data or {}).get("name")
+    data = data or {}
+    named = data.get("name")
     if isinstance(named, str):
         before, slot, after = text.partition(player_names.quoted(named))
         if slot:
             return format_html("{}{}{}", before, player_names.as_html(named), after)
+        if isinstance(data.get("seat"), int):
+            names = {**names, data["seat"]: named}
     out, last = [], 0
     for match in _SEAT.finditer(text):
         seat = int(match.group(1))

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
+import time
+from datetime import UTC, datetime
 
 import pytest
-from django.db import connections
+from django.db import connection, connections
 
 from games import services
-from games.engine import IllegalAction, state_from_json
+from games.engine import IllegalAction, state_from_json, to_json
 from games.models import Event, Game
-from games.services import GameError
+from games.services import GameError, game_write
+from games.services.play import close_window
 from tests.factories import running_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -92,3 +96,84 @@ def test_a_move_racing_the_timer_is_either_applied_before_it_or_refused_after_it
     placed = isinstance(outcomes[0], Game)
     assert len(dining.tokens) == (1 if placed else 0)
     assert Event.objects.filter(game=game, kind="mingling_over").count() == 1
+
+
+# --- issue 20: the deadline is the authority -------------------------------------------------
+
+
+def overdue(game: Game, seconds: float) -> None:
+    """The open window's deadline passed `seconds` ago and no timer ran (no worker)."""
+    past = time.time() - seconds
+    state = dataclasses.replace(state_from_json(game.state), deadline=past)
+    deadline = datetime.fromtimestamp(past, UTC)
+    Game.objects.filter(id=game.id).update(state=to_json(state), deadline=deadline)
+    game.refresh_from_db()
+
+
+def test_issue_20_late_moves_racing_the_timer_and_the_sweeper_one_outcome_nothing_lost():
+    game = running_game(PLAYERS, mingling=600)
+    overdue(game, 150)
+    moves = [place(game, s, "stake", s % PLAYERS + 1) for s in range(1, 7)]
+    timers = [lambda: services.game_expire(game_id=game.id), services.sweep_overdue]
+    outcomes = all_at_once(moves + timers)
+    assert all(isinstance(o, GameError) and o.code == "window_closed" for o in outcomes[:6]), (
+        outcomes
+    )
+    game.refresh_from_db()
+    assert game.actions.filter(name="timeout").count() == 1  # closed exactly once
+    assert not game.actions.filter(name="place_token").exists()  # no late token counted
+    assert Event.objects.filter(game=game, kind="mingling_over").count() == 1
+    state = state_from_json(game.state)
+    assert not (state.dining or state.last_dining).tokens
+
+
+def waiting_on_a_game_lock() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            "AND query ILIKE '%games_game%FOR UPDATE%'"
+        )
+        return cursor.fetchone()[0]
+
+
+def test_issue_20_a_late_move_that_waits_while_the_timer_closes_its_window_is_refused():
+    """The move arrives after the deadline while the timer holds the game's lock; when it gets
+    the lock the next window is open. It is refused as late (`window_closed`), never taken as a
+    move in the window that opened after it arrived."""
+    game = running_game(PLAYERS, mingling=600)
+    overdue(game, 5)
+    locked, release, outcome = threading.Event(), threading.Event(), {}
+
+    def timer():
+        try:
+            with game_write(game_id=game.id) as write:
+                locked.set()
+                assert release.wait(60)
+                close_window(write, write.state, time.time())
+        finally:
+            connections.close_all()
+
+    def move():
+        try:
+            outcome["move"] = place(game, 1, "stake", 2)()
+        except (GameError, IllegalAction) as refused:
+            outcome["move"] = refused
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=timer), threading.Thread(target=move)]
+    threads[0].start()
+    assert locked.wait(60)
+    threads[1].start()
+    deadline = time.monotonic() + 60
+    while not waiting_on_a_game_lock():
+        assert time.monotonic() < deadline, "the move never waited for the lock"
+        time.sleep(0.05)
+    release.set()
+    for t in threads:
+        t.join(60)
+    refused = outcome["move"]
+    assert isinstance(refused, GameError) and refused.code == "window_closed", refused
+    game.refresh_from_db()
+    assert game.actions.filter(name="timeout").count() == 1
+    assert not game.actions.filter(name="place_token").exists()

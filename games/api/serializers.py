@@ -133,7 +133,9 @@ class SeatOut(serializers.Serializer):
     protected = serializers.BooleanField()
     is_bot = serializers.BooleanField()
     afk = serializers.BooleanField(
-        help_text="flagged as away: missed 2 timed windows in a row; the host may hand the seat on"
+        help_text="flagged as away: missed 2 timed windows in a row in which it had a move, and "
+        "away at least 5 minutes (live) or 12 hours (async) since its last move; its player keeps "
+        "the seat with POST .../here/, and only now may the host hand it on"
     )
     placed_by = serializers.ListField(
         child=serializers.IntegerField(),

@@ -280,6 +280,7 @@ class GameView(APIView):
     def get(self, request, code: str):
         game = selectors.game_get(code.upper())
         _may_watch(game, request.user)
+        game = services.close_if_overdue(game)  # an overdue window closes first (issue 20)
         polls.remember_viewer(game, request.auth)
         if str(game.version) in _tags(request.headers.get("If-None-Match", "")):
             response = Response(
@@ -513,8 +514,9 @@ def action_view(name: str):
             403: _refusal("forbidden (you hold no seat at this table)"),
             404: _refusal("not_found"),
             409: _refusal(
-                "wrong_phase | game_over | stale | idempotency_in_progress (a request with "
-                "this Idempotency-Key is still running)"
+                "window_closed (the window's deadline had passed: nothing was done, and the "
+                "window is closed now) | wrong_phase | game_over | stale | "
+                "idempotency_in_progress (a request with this Idempotency-Key is still running)"
             ),
             422: _refusal("idempotency_key_reused (the key came with another request)"),
             **_errors(429),
@@ -563,6 +565,28 @@ def _refusal(codes: str) -> OpenApiResponse:
     return OpenApiResponse(ErrorOut, description=codes)
 
 
+class SeatHereView(APIView):
+    """ "I'm still here": a player whose seat is flagged as away (`afk`) keeps it with one call.
+    The flag and the missed-window count go, a handover link for the seat stops working, and the
+    table reads that the player is back. Without a flag it only counts as a sign of presence."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: s.GameViewOut,
+            **_errors(401),
+            403: _refusal("forbidden (no seat at this table)"),
+            404: _refusal("not_found"),
+            409: _refusal("wrong_phase (the game is not running)"),
+        },
+    )
+    def post(self, request, code: str):
+        game = seats.seat_here(code=code.upper(), user=request.user)
+        return _view_response(game, request.user)
+
+
 class SeatBotView(APIView):
     """The host gives a seat flagged as away (`afk`) to a bot, which plays it from now on."""
 
@@ -575,7 +599,9 @@ class SeatBotView(APIView):
             **_errors(401),
             403: _refusal("forbidden (not the host)"),
             404: _refusal("not_found"),
-            409: _refusal("wrong_phase | host_seat | not_afk"),
+            409: _refusal(
+                "wrong_phase | host_seat | not_afk (the seat is not flagged as away yet)"
+            ),
         },
     )
     def post(self, request, code: str, seat: int):
@@ -596,7 +622,9 @@ class SeatInviteView(APIView):
             **_errors(401),
             403: _refusal("forbidden (not the host)"),
             404: _refusal("not_found"),
-            409: _refusal("wrong_phase | host_seat | not_afk"),
+            409: _refusal(
+                "wrong_phase | host_seat | not_afk (the seat is not flagged as away yet)"
+            ),
         },
     )
     def post(self, request, code: str, seat: int):

@@ -14,6 +14,11 @@ __all__ = ["ROLE_NAMES", "TOKEN_NAMES"]
 TOKEN_NAMES = TOKEN_LABELS
 
 
+def with_article(word: str) -> str:
+    """ "a Stake", "an Investigation": the article a word takes (docs/voice.md: grammar)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def draw_rng(state: State) -> tuple[random.Random, State]:
     """A fresh RNG for one random decision, reproducible from the seed and the draw count."""
     rng = random.Random(f"{state.seed}:{state.rng_draws}")

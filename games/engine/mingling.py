@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import hooks
-from .common import int_arg, private, str_arg
+from .common import int_arg, private, str_arg, with_article
 from .errors import IllegalAction
 from .state import (
     DOUBLE_STAKE,
@@ -197,7 +197,7 @@ def placement_receipt(state: State, action: Action):
         state,
         [action.seat],
         EventKind.TOKEN_PLACED,
-        f"You placed a {TOKEN_LABELS[token]} on seat {target}.",
+        f"You placed {with_article(TOKEN_LABELS[token])} on seat {target}.",
     )
 
 

@@ -3,6 +3,8 @@
 - "Your move": when a player newly has something in `engine.pending` (once per window).
 - "Deadline soon": `lead_minutes` before the open window's deadline, to players who still have a
   move; an ETA task is the fast path and the beat sweep (tasks.sweep) the safety net.
+- "You seem to be away": when a player's seat is flagged as away (issue 20), before the host can
+  hand it on: open the game and tap to keep the seat.
 
 A window is identified by `window_key` (round, phase, deadline). A reminder is sent only after
 its NotificationLog row was created: the unique row makes duplicates, redeliveries and the race
@@ -167,6 +169,45 @@ def deliver(user, reminder: Reminder) -> None:
             log.warning("notify: could not send an e-mail reminder", exc_info=True)
 
 
+def away_flagged(game: Game, seats: list[int], window: str) -> None:
+    """Called inside the writer's transaction that flagged `seats` as away (games.services.away):
+    on commit, queue one "you seem to be away" per seat."""
+    game_id = game.id
+
+    def queue():
+        from games.notify.tasks import away_flagged as task  # as in after_change
+
+        for seat in seats:
+            try:
+                task.apply_async(args=(game_id, seat, window), retry=False)
+            except Exception:  # a dead broker must never fail a timeout; the page still says it
+                log.warning("notify: could not queue the away reminder", exc_info=True)
+
+    transaction.on_commit(queue)
+
+
+def remind_away(game_id: int, seat: int, window: str) -> bool:
+    """Tell the player of `seat` that their seat is flagged as away, once per flag, if it still
+    is and they turned a channel on. Nothing secret: the game and one tap to stay."""
+    player = (
+        _with_a_channel(Player.objects.filter(game_id=game_id, seat=seat, afk=True, is_bot=False))
+        .filter(game__status=Game.Status.RUNNING, user__isnull=False)
+        .select_related("game", "user__notify_preferences")
+        .first()
+    )
+    if player is None or not _claim(player, player.game, f"away:{window}"[:64], "away"):
+        return False
+    reminder = Reminder(
+        title=f"Staked! game {player.game.code}",
+        body="You seem to be away: open the game and tap to keep your seat.",
+        path=reverse("game", args=[player.game.code]),
+        ttl=12 * 3600,
+        urgency="high",
+    )
+    deliver(player.user, reminder)
+    return True
+
+
 # --- internals ------------------------------------------------------------------------------
 
 
@@ -184,19 +225,23 @@ def _current(game_id: int, window: str) -> tuple[Game, State] | None:
 def _reachable(game: Game, state: State) -> list[Player]:
     """The human players the game waits on who turned on at least one channel."""
     return list(
-        Player.objects.filter(
-            game=game, seat__in=waiting_for(state), is_bot=False, user__isnull=False
-        )
-        .filter(
-            Q(user__notify_preferences__push_enabled=True, user__push_subscriptions__isnull=False)
-            | Q(
-                user__notify_preferences__email_enabled=True,
-                user__notify_preferences__email_confirmed_at__isnull=False,
+        _with_a_channel(
+            Player.objects.filter(
+                game=game, seat__in=waiting_for(state), is_bot=False, user__isnull=False
             )
-        )
-        .distinct()
-        .select_related("user__notify_preferences")
+        ).select_related("user__notify_preferences")
     )
+
+
+def _with_a_channel(players):
+    """The players who turned on at least one channel that can reach them."""
+    return players.filter(
+        Q(user__notify_preferences__push_enabled=True, user__push_subscriptions__isnull=False)
+        | Q(
+            user__notify_preferences__email_enabled=True,
+            user__notify_preferences__email_confirmed_at__isnull=False,
+        )
+    ).distinct()
 
 
 def _claim(player: Player, game: Game, window: str, kind: str) -> bool:

@@ -17,6 +17,12 @@ def deadline_soon(game_id: int, window: str) -> int:
     return services.remind_deadline(game_id, window)
 
 
+@shared_task(name="notify.tasks.away_flagged", acks_late=True)
+def away_flagged(game_id: int, seat: int, window: str) -> bool:
+    """A seat was flagged as away: tell its player, once, that one tap keeps it."""
+    return services.remind_away(game_id, seat, window)
+
+
 @shared_task(name="notify.tasks.sweep")
 def sweep() -> int:
     """The safety net, run by beat every minute: deadline reminders the ETA tasks missed."""

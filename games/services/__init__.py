@@ -18,8 +18,10 @@ from games.errors import GameError
 from games.services.away import AFK_AFTER, seat_event
 from games.services.effects import (
     POLL_KEY_SECONDS,
+    deadline_key,
     nudge_bots,
     open_key,
+    poll_fresh,
     publish_version,
     version_key,
 )
@@ -36,7 +38,13 @@ from games.services.lobby import (
     name_free,
     player_name,
 )
-from games.services.play import action_apply, bot_act, game_expire, sweep_overdue
+from games.services.play import (
+    action_apply,
+    bot_act,
+    close_if_overdue,
+    game_expire,
+    sweep_overdue,
+)
 from games.services.unit import GameWrite, game_write, retried
 
 __all__ = [
@@ -46,6 +54,8 @@ __all__ = [
     "GameWrite",
     "action_apply",
     "bot_act",
+    "close_if_overdue",
+    "deadline_key",
     "fixed_roles",
     "game_add_bots",
     "game_create",
@@ -61,6 +71,7 @@ __all__ = [
     "nudge_bots",
     "open_key",
     "player_name",
+    "poll_fresh",
     "publish_version",
     "retried",
     "seat_event",

@@ -36,6 +36,7 @@ ETA_HORIZON = 3600  # seconds: longer windows are left to the sweeper (see sched
 # The poll keys expire soon: a version written back by a race (two commits' hooks, or a refill
 # from an old read) is forgotten within a minute instead of holding pages on "no change".
 POLL_KEY_SECONDS = 60
+UNKNOWN = object()  # publish_version: the deadline was not given
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,10 @@ def poll_key(change: Change) -> None:
     game = change.game
     code, version = game.code, game.version
     spectators = spectators_allowed(game.options)
-    transaction.on_commit(lambda: publish_version(code, version, spectators=spectators))
+    deadline = game.deadline.timestamp() if game.deadline is not None else None
+    transaction.on_commit(
+        lambda: publish_version(code, version, spectators=spectators, deadline=deadline)
+    )
 
 
 def timer(change: Change) -> None:
@@ -119,6 +123,21 @@ def version_key(code: str) -> str:
     return f"game:{code}:version"
 
 
+def deadline_key(code: str) -> str:
+    """The open window's deadline as of a version: `(version, epoch seconds or None)`. The cheap
+    polls answer "no change" only while it is the current version's and not yet past (issue 20:
+    a poll that finds the window overdue goes on to the view, which closes it)."""
+    return f"game:{code}:deadline"
+
+
+def poll_fresh(entry, version: int, now: float) -> bool:
+    """Whether the deadline entry read with the poll key lets the cheap poll answer: it is the
+    entry of `version`, and that version's window (if any) is not overdue at `now`."""
+    if not isinstance(entry, tuple) or len(entry) != 2 or entry[0] != version:
+        return False
+    return entry[1] is None or now < entry[1]
+
+
 def open_key(code: str) -> str:
     """Whether spectators may watch: the poll's fast path may answer only where they may."""
     return f"game:{code}:open"
@@ -139,11 +158,14 @@ def bump_version(code: str, version: int) -> None:
         backend.set(key, version, timeout=POLL_KEY_SECONDS)
 
 
-def publish_version(code: str, version: int, *, spectators: bool) -> None:
-    """Tell the cheap polls (selectors.poll_state) the game's new version, and whether anyone
-    may watch it. A cache outage must not fail the request: polls fall back to the database."""
+def publish_version(code: str, version: int, *, spectators: bool, deadline=UNKNOWN) -> None:
+    """Tell the cheap polls (selectors.poll_state) the game's new version, whether anyone may
+    watch it, and its window's deadline (epoch seconds or None; left out, the polls ask the
+    database). A cache outage must not fail the request: polls fall back to the database."""
     try:
         cache.set(open_key(code), spectators, timeout=POLL_KEY_SECONDS)
+        if deadline is not UNKNOWN:
+            cache.set(deadline_key(code), (version, deadline), timeout=POLL_KEY_SECONDS)
         bump_version(code, version)
     except Exception:
         log.warning("could not bump the poll key", exc_info=True, extra={"game": code})

@@ -6,16 +6,18 @@ from __future__ import annotations
 import logging
 import random
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from games import engine
 from games.bots import bot_move
 from games.engine import Action, IllegalAction
 from games.errors import GameError
+from games.models import Action as Step
 from games.models import Game
 from games.services.away import came_back, windows_missed
 from games.services.lobby import seated
-from games.services.unit import Conflict, game_write, retried
+from games.services.unit import Conflict, GameWrite, game_write, retried
 
 log = logging.getLogger("games")
 
@@ -33,6 +35,9 @@ def bot_act(*, game_id: int, seat: int) -> bool:
             if not game.players.filter(seat=seat, is_bot=True).exists():
                 return False
             state = write.state
+            if state.deadline is not None and time.time() >= state.deadline:
+                close_window(write, state, time.time())  # too late to move: the window closes
+                return False
             rng = random.Random(f"{game.seed}:bot:{seat}:{game.version}")
             strategy = game.options.get("bot_strategy", "sensible")
             action = bot_move(rng, seat, engine.view(state, seat), strategy)
@@ -49,27 +54,58 @@ def bot_act(*, game_id: int, seat: int) -> bool:
     return True
 
 
-@retried
 def action_apply(
     *, code: str, user, name: str, args: dict, expected_version: int | None = None
 ) -> Game:
-    """Apply one player's action. Raises GameError or IllegalAction, changing nothing."""
+    """Apply one player's action. Raises GameError or IllegalAction, changing nothing.
+
+    The deadline is the authority (issue 20): a move that arrives once its window's deadline has
+    passed is refused (`409 window_closed`), whether or not a timer has closed the window yet. If
+    none has, this closes it first, with the same expiry the timers run, under the same lock."""
+    arrived = time.time()  # before the lock: a move is judged by when it came, not by its wait
+    done = _apply(code, user, name, args, expected_version, arrived)
+    if isinstance(done, Closed):
+        raise window_closed(done.at)  # after the commit: the window's expiry is kept
+    return done
+
+
+@dataclass(frozen=True)
+class Closed:
+    """A move came after its window closed, at `at` (epoch seconds)."""
+
+    at: float
+
+
+@retried
+def _apply(
+    code: str, user, name: str, args: dict, expected_version: int | None, arrived: float
+) -> Game | Closed:
+    """The move, or `Closed` when it came too late for its window."""
     with game_write(code) as write:
         game = write.game
         me = seated(game, user)  # first: the rest would tell a stranger the version and status
+        running = game.status == Game.Status.RUNNING
+        state = write.state if running else None
+        if state is not None and state.deadline is not None and arrived >= state.deadline:
+            # Too late for this window, and no timer has closed it yet: close it now (the
+            # expiry is committed with this transaction), then refuse the move.
+            close_window(write, state, time.time())
+            return Closed(float(state.deadline))
         if expected_version is not None and expected_version != game.version:
             raise GameError(
                 "stale", f"The game is at version {game.version}, not {expected_version}.", 409
             )
         if game.status == Game.Status.LOBBY:
             raise GameError("wrong_phase", "The game has not started yet.", 409)
-        if game.status != Game.Status.RUNNING:
+        if not running:
             raise IllegalAction("game_over", "The game is over.")
+        closed_at = _closed_since(game, arrived)
+        if closed_at is not None:  # a timer closed the window while this move waited its turn
+            return Closed(closed_at)
         seat = me.seat
-        state = write.state
         now = time.time()
         new, events = engine.apply(state, Action(name, seat, args), now=now)
-        events = came_back(me, state, name, new.round) + events  # a seen move ends a streak
+        events = came_back(me, state, name, new.round, now) + events  # a seen move ends a streak
         write.advance(state, new, events, step=(name, seat, args, now))
     log.info(
         "action %s",
@@ -77,6 +113,40 @@ def action_apply(
         extra={"game": code, "round": new.round, "version": game.version, "seat": seat},
     )
     return game
+
+
+def window_closed(at: float) -> GameError:
+    """The refusal of a move that came after its window's deadline (issue 20)."""
+    moment = datetime.fromtimestamp(at, UTC)
+    return GameError("window_closed", f"This window closed at {moment:%Y-%m-%d %H:%M:%S} UTC.", 409)
+
+
+def _closed_since(game: Game, arrived: float) -> float | None:
+    """When a timer closed a window of `game` between `arrived` and now (the move was meant for
+    that window: it waited on the lock while the expiry ran), or None. One look at the replay
+    log's timeouts of this game."""
+    return (
+        Step.objects.filter(game=game, name="timeout", at__gt=arrived, at__lte=time.time())
+        .order_by("seq")
+        .values_list("at", flat=True)
+        .first()
+    )
+
+
+def close_window(write: GameWrite, state: engine.State, now: float) -> bool:
+    """The expiry itself, inside a writer's lock: close the open window of `state` if its deadline
+    has passed at `now` (engine.timeout), counting the seats that missed it. The one expiry every
+    path runs: the ETA task, the sweeper, a late move, a read that finds the window overdue."""
+    new, events = engine.timeout(state, now)
+    if new is state:
+        return False
+    game = write.game
+    events = windows_missed(game, state, now) + events  # the seats still owing a move
+    write.advance(state, new, events, step=("timeout", None, {}, now))
+    log.info(
+        "timer expired", extra={"game": game.code, "round": new.round, "version": game.version}
+    )
+    return True
 
 
 def game_expire(*, game_id: int, version: int | None = None, now: float | None = None) -> bool:
@@ -92,19 +162,22 @@ def game_expire(*, game_id: int, version: int | None = None, now: float | None =
                 return False
             if version is not None and game.version != version:
                 return False
-            state = write.state
-            new, events = engine.timeout(state, now)
-            if new is state:
-                return False
-            events = windows_missed(game, state) + events  # the seats still owing a move
-            write.advance(state, new, events, step=("timeout", None, {}, now))
-            log.info(
-                "timer expired",
-                extra={"game": game.code, "round": new.round, "version": game.version},
-            )
-            return True
+            return close_window(write, write.state, now)
     except (Conflict, GameError):
         return False  # someone else moved the game on, or it is gone; the sweeper looks again
+
+
+def close_if_overdue(game: Game) -> Game:
+    """A read found `game`: if its stored deadline has passed, close the window first (the same
+    expiry as the timers, under the game's lock), so that what the reader sees never depends on
+    how late the sweeper is. Cheap otherwise: it looks at two fields of the row already read."""
+    if game.status != Game.Status.RUNNING or game.deadline is None:
+        return game
+    if game.deadline > datetime.now(UTC):
+        return game
+    if game_expire(game_id=game.id):
+        game.refresh_from_db()
+    return game
 
 
 def sweep_overdue(now: float | None = None) -> int:

@@ -240,7 +240,7 @@ def test_6_the_seats_show_who_the_game_waits_on_missed_windows_and_last_seen(roo
     game = play(running_game(6), 4)  # seats 1 and 2 have placed their tokens
     waiting = set(selectors.game_view(game, None)["waiting_for"])
     assert waiting and 1 not in waiting
-    Player.objects.filter(game=game, seat=5).update(missed_windows=2)
+    Player.objects.filter(game=game, seat=5).update(missed_windows=2, afk=True)
     client_for(game.users[3]).get(reverse("game", args=[game.code]))  # seat 4 opens the page
     html = root_client.get(change_url(game)).content.decode()
     assert "Seats: who the game is waiting on" in html

@@ -71,7 +71,7 @@ def test_a_token_whose_seat_went_to_a_bot_is_a_strangers(
 ):
     t = private
     version = t.view(3)["version"]
-    Player.objects.filter(game__code=t.code, seat=3).update(missed_windows=2)
+    Player.objects.filter(game__code=t.code, seat=3).update(missed_windows=2, afk=True)
     with django_capture_on_commit_callbacks(execute=True):
         seat_to_bot(code=t.code, user=Game.objects.get(code=t.code).host, seat=3)
     for v in (version, version + 1):

@@ -150,7 +150,7 @@ def test_the_columns_and_the_log_fit_a_laptop_and_a_phone(admin_browser, root, a
 def test_screenshot_of_the_game_page_with_who_is_waiting(admin_browser, root, artifacts):
     """The picture in the README's Admin section (look at it when the page changes)."""
     game = play(running_game(7), 6)
-    Player.objects.filter(game=game, seat=6).update(missed_windows=2)
+    Player.objects.filter(game=game, seat=6).update(missed_windows=2, afk=True)
     for seat in (1, 2, 4):
         seen(game, seat)
     page = admin_browser(root)

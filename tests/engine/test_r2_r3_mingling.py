@@ -420,3 +420,13 @@ def test_r3_5_a_double_stake_counts_two_stake_votes():
     )
     assert t.dining["eliminated"] == 3
     assert {"owner": 5, "target": 3, "token": "double_stake"} in t.dining["tokens"]
+
+
+def test_r3_5_the_receipt_of_an_investigation_reads_an_investigation_issue_20():
+    """Issue 20: "You placed a Investigation" (docs/voice.md: grammar is checked)."""
+    t = to_round_2()
+    t.place(5, "I6")
+    t.place(1, "S2")
+    receipts = [e.text for e in t.events if e.kind == "token_placed"]
+    assert "You placed an Investigation on seat 6." in receipts
+    assert "You placed a Stake on seat 2." in receipts

@@ -3,6 +3,9 @@ found, each failing before its fix."""
 
 from __future__ import annotations
 
+import dataclasses
+import time
+
 import pytest
 
 from games import selectors, services
@@ -27,7 +30,10 @@ def _game_in_a_relic_window() -> tuple[Game, int]:
     t = relic_table("LVHHHH", windows=True)
     holder = data(t)["window"]["seat"]
     game = running_game(6)
-    game.state, game.phase, game.round = to_json(t.state), t.state.phase, t.state.round
+    # The engine's clock starts at 0: the window closes 10 minutes from now instead (issue 20:
+    # a move after its window's deadline is refused).
+    state = dataclasses.replace(t.state, deadline=time.time() + 600)
+    game.state, game.phase, game.round = to_json(state), state.phase, state.round
     game.save(update_fields=["state", "phase", "round"])
     assert selectors.game_view(game, None)["waiting_for"] == [holder]
     return game, holder
@@ -35,7 +41,8 @@ def _game_in_a_relic_window() -> tuple[Game, int]:
 
 def test_a_flagged_relic_holder_passing_their_window_is_back_since_holdings_are_public():
     game, holder = _game_in_a_relic_window()
-    Player.objects.filter(game=game, seat=holder).update(missed_windows=2)  # flagged as away
+    flagged = {"missed_windows": 2, "afk": True}  # flagged as away
+    Player.objects.filter(game=game, seat=holder).update(**flagged)
     services.action_apply(code=game.code, user=game.users[holder - 1], name="pass", args={})
     game.refresh_from_db()
     public = selectors.events_for(game, None)[0]
@@ -67,7 +74,7 @@ def test_a_player_who_lost_the_den_cannot_learn_from_204s_when_it_talks(
     page = vampire.get(f"/g/{t.code}/chat/den/").content.decode()
     url = _poll_url(page)
     assert vampire.get(url, headers=HTMX).status_code == 204
-    Player.objects.filter(game__code=t.code, seat=2).update(missed_windows=2)
+    Player.objects.filter(game__code=t.code, seat=2).update(missed_windows=2, afk=True)
     with django_capture_on_commit_callbacks(execute=True):
         t.phone(1).post(f"/g/{t.code}/seats/2/bot")  # the host gives the seat to a bot
     version = Game.objects.get(code=t.code).version  # public: every page and ETag shows it
@@ -110,7 +117,7 @@ def test_an_admin_seat_replacement_ends_the_away_flag_and_voids_the_handover_lin
     from games import admin_services, seats
 
     game = running_game(6)
-    Player.objects.filter(game=game, seat=4).update(missed_windows=2)
+    Player.objects.filter(game=game, seat=4).update(missed_windows=2, afk=True)
     _, token = seats.seat_invite(code=game.code, user=game.users[0], seat=4)
     newcomer = get_user_model().objects.create_user("newcomer")
     admin_services.seat_replace(code=game.code, seat=4, user=newcomer, by="staff", name="Nia")

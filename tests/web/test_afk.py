@@ -1,7 +1,9 @@
-"""AFK handling (issue 9): a seat that misses its moves in two timed windows in a row is flagged to
-the table; the host may give it to a bot or hand it to a new friend with a one-time link.
+"""AFK handling (issues 9 and 20): a seat that misses its moves in two timed windows in a row, and
+has been away the preset's minimum (5 minutes live), is flagged to the table; the host may give it
+to a bot or hand it to a new friend with a one-time link.
 
-Windows are closed as the timer would close them: `services.game_expire` at the deadline + 1 s.
+Windows are closed as the timer would close them: `services.game_expire` at the deadline + 1 s,
+or later where a test needs the seat to have been away long enough.
 """
 
 import re
@@ -12,6 +14,7 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.models import Game, Player
+from games.options import AWAY_AFTER
 from tests.web.conftest import Phone, alert_text
 
 pytestmark = pytest.mark.django_db
@@ -22,9 +25,20 @@ pytestmark = pytest.mark.django_db
 ROUND_1_WITHOUT_6 = {1: "S6 S3 F4", 2: "S6 S3 F4", 3: "S6 S4 F5", 4: "S6 S3 F5", 5: "S6 S3 F4"}
 
 
-def expire(t) -> None:
+def expire(t, *, at_least: float = 0) -> None:
+    """Close the open window 1 s after its deadline (or at `at_least`, if later: a late sweeper)."""
     game = t.game
-    assert services.game_expire(game_id=game.id, now=game.state["deadline"] + 1)
+    now = max(game.state["deadline"] + 1, at_least)
+    assert services.game_expire(game_id=game.id, now=now)
+
+
+def started(t) -> float:
+    return t.game.actions.get(name="setup").at
+
+
+def long_away(t) -> float:
+    """The first moment seat 6, which never moved, has been away long enough to be flagged."""
+    return started(t) + AWAY_AFTER["live"]
 
 
 def seat6(t) -> Player:
@@ -47,7 +61,7 @@ def away(t):
     expire(t)  # Mingling: seat 6 misses one window
     assert seat6(t).missed_windows == 1
     assert t.game.phase == "choose_examiner"
-    expire(t)  # the examiner choice: a second one in a row
+    expire(t, at_least=long_away(t))  # the examiner choice: a second one in a row, 5 min on
     assert t.game.round == 2
     return t
 
@@ -58,7 +72,7 @@ def test_two_missed_windows_in_a_row_flag_the_seat_to_everyone(table):
     expire(t)
     assert not seat6(t).afk
     assert "seems to be away" not in t.page(1)
-    expire(t)
+    expire(t, at_least=long_away(t))
     assert seat6(t).afk
     for seat in (1, 3, 6):
         html = t.page(seat)
@@ -67,7 +81,7 @@ def test_two_missed_windows_in_a_row_flag_the_seat_to_everyone(table):
     view = api(user_of(t.phone(2))).get(f"/api/v1/games/{t.code}/").json()
     assert [s["afk"] for s in view["seats"]] == [False] * 5 + [True]
     events = api(user_of(t.phone(2))).get(f"/api/v1/games/{t.code}/events/").json()["events"]
-    assert any(e["kind"] == "afk" and e["data"] == {"seat": 6} for e in events)
+    assert any(e["kind"] == "afk" and e["data"] == {"seat": 6, "name": "Fay"} for e in events)
     spectator = Phone("Zed").client.get(f"/g/{t.code}/").content.decode()
     assert '<bdi class="name">Fay</bdi> seems to be away.' in spectator
 
@@ -129,7 +143,7 @@ def test_the_host_may_hand_on_only_a_flagged_seat(table, seat, status, code):
 
 def test_the_hosts_own_flagged_seat_stays_with_the_host(table):
     t = table("LVHHHH")
-    Player.objects.filter(game__code=t.code, seat=1).update(missed_windows=2)
+    Player.objects.filter(game__code=t.code, seat=1).update(missed_windows=2, afk=True)
     response = api(user_of(t.phone(1))).post(f"/api/v1/games/{t.code}/seats/1/bot/")
     assert (response.status_code, response.json()["code"]) == (409, "host_seat")
 
@@ -141,7 +155,8 @@ def test_the_host_replaces_an_away_seat_with_a_bot_that_then_moves_for_it(table)
     player = seat6(t)
     assert player.is_bot and player.user is None and not player.afk
     assert t.game.state["players"][5]["role"] == role_before  # the seat keeps its role
-    assert '<bdi class="name">Bot 6</bdi> was away: a bot plays it now.' in t.page(3)
+    # The line keeps the name of who was away (issue 20), not the bot's.
+    assert '<bdi class="name">Fay</bdi> was away: a bot plays it now.' in t.page(3)
     assert "data-secret-role" not in t.phone(6).client.get(f"/g/{t.code}/").content.decode()
     version = t.game.version
     assert services.bot_act(game_id=t.game.id, seat=6)

@@ -95,7 +95,7 @@ def test_a_token_stops_counting_when_the_seat_changes_hands(
     the view asks the seat again. The person who sat there now sees a private game: 404."""
     t = private(table, django_capture_on_commit_callbacks)
     url = poll_url(t.page(3))
-    Player.objects.filter(game__code=t.code, seat=3).update(missed_windows=2)
+    Player.objects.filter(game__code=t.code, seat=3).update(missed_windows=2, afk=True)
     host = Game.objects.get(code=t.code).host
     with django_capture_on_commit_callbacks(execute=True):
         seats.seat_to_bot(code=t.code, user=host, seat=3)

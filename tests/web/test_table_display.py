@@ -116,7 +116,7 @@ def test_the_display_refreshes_itself_like_the_game_page(table):
 
 def test_an_away_seat_shows_on_the_display(table):
     t = table("LVHHHH")
-    Player.objects.filter(game__code=t.code, seat=4).update(missed_windows=2)
+    Player.objects.filter(game__code=t.code, seat=4).update(missed_windows=2, afk=True)
     services.game_expire(game_id=t.game.id, now=t.game.state["deadline"] + 1)
     assert re.search(r'data-seat="4".*?💤 Away', shown(Phone("Room").client, t.code), re.S)
 
