@@ -62,6 +62,7 @@ class NotificationLog(models.Model):
     class Kind(models.TextChoices):
         MOVE = "move"
         DEADLINE = "deadline"
+        MOVED = "moved"  # the deadline moved (extended, paused, resumed): once per move
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
