@@ -115,7 +115,7 @@ class OptionsForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        for key, label in TIMERS:
+        for key, _ in TIMERS:
             value = data.get(key)
             if value is None:
                 continue
