@@ -84,8 +84,9 @@ def settle(write, old: engine.State | None, new: engine.State, step: tuple | Non
     game = write.game
     now = step[3]
     deadline = policy(game.options, new.phase, now, new.deadline)
-    if "paused_left" in (game.clock or {}):
-        game.clock = {**game.clock, "paused_left": max(deadline - now, 0)}
+    if "paused_left" in (game.clock or {}):  # paused: this window waits for the resume too
+        left = max(deadline - now, 0)
+        game.clock = {**game.clock, "paused_left": left, "paused_in": game.clock.get("window")}
         deadline_set(write, new, None, [])
     elif deadline != new.deadline:
         deadline_set(write, new, deadline, [])

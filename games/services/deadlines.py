@@ -101,7 +101,11 @@ def pause_in(write: GameWrite, text: str, now: float, **data) -> engine.State:
     if paused(game):
         raise GameError("already_paused", "The game is already paused.", 409)
     _timed(write, state)
-    game.clock = {**game.clock, "paused_left": max(state.deadline - now, 0)}
+    game.clock = {
+        **game.clock,
+        "paused_left": max(state.deadline - now, 0),
+        "paused_in": game.clock.get("window"),
+    }
     event = _event(game, f"{text}: no window closes until it is resumed.", **data)
     new = deadline_set(write, state, None, [event])
     reminders.deadline_moved(game, new)
@@ -113,8 +117,12 @@ def resume_in(write: GameWrite, text: str, now: float, **data) -> engine.State:
     if not paused(game):
         raise GameError("not_paused", "The game is not paused.", 409)
     clock = dict(game.clock)
-    deadline = quiet_hours.quiet_end(now + clock.pop("paused_left"), game.options)
+    left, paused_in = clock.pop("paused_left"), clock.pop("paused_in", None)
     game.clock = clock
+    if paused_in != clock.get("window"):  # the paused window ended; the game waits untimed now
+        write.change([_event(game, f"{text}.", **data)])
+        return state
+    deadline = quiet_hours.quiet_end(now + left, game.options)
     after = _after(game, engine_with(state, deadline))
     new = deadline_set(write, state, deadline, [_event(game, f"{text}; {after}.", **data)])
     reminders.deadline_moved(game, new)

@@ -192,3 +192,29 @@ def test_the_schema_documents_the_clock_operations_with_their_inputs(client):
     assert components["ClockExtendIn"]["required"] == ["minutes"]
     assert set(components["ClockVoteIn"]["properties"]) == {"proposal", "minutes"}
     assert "clock" in components["GameViewOut"]["properties"]
+
+
+def place_everything(t) -> None:
+    """Every seat places every token it holds (its first legal choice each time)."""
+    for seat in range(1, 7):
+        while True:
+            moves = [p for p in t.view(seat)["pending"] if p["action"] == "place_token"]
+            if not moves:
+                break
+            options = moves[0]["options"]
+            t.act(seat, "place_token", token=options["tokens"][0], targets=[options["targets"][0]])
+
+
+def test_a_window_that_opens_while_paused_opens_paused_with_its_whole_time(table):
+    t = table("LVHHHH", last_wills=False)
+    post(t, 1, "pause")
+    place_everything(t)  # the players' moves end Mingling: the game goes on, paused
+    game = game_of(t)
+    state = state_from_json(game.state)
+    assert (state.round, state.phase) != (1, "mingling") and state.outcome is None
+    assert state.deadline is None and game.deadline is None
+    timers = game.options["timers"]
+    window = {"mingling": "mingling", "tiebreak": "tiebreak"}.get(state.phase, "choice")
+    assert game.clock["paused_left"] == pytest.approx(timers[window], abs=5)
+    post(t, 1, "resume")
+    assert deadline_of(t) == pytest.approx(time.time() + timers[window], abs=30)
