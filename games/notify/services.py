@@ -222,6 +222,8 @@ def on_deadline_moved(game_id: int, window: str, version: int, now: float | None
     if current is None:
         return 0
     game, state = current
+    if quiet_hours.in_quiet(now, game.options):
+        return 0  # no reminder in quiet hours; the page and the log say it (not sent later)
     players = _reachable(game, state)
     told = 0
     for player in players:

@@ -33,6 +33,9 @@ def deadline_set(write, state: engine.State, deadline: float | None, events: lis
     """Move the open window's deadline to `deadline` (None: no timer, as while paused) as one new
     version, inside the caller's `game_write` (`write`). The step goes into the replay log,
     since the timeouts that follow depend on it."""
+    game = write.game
+    if not (game.clock or {}).get("window"):  # a window opened before the clock: key it now
+        game.clock = {**(game.clock or {}), "window": window_key(state)}
     new = dataclasses.replace(state, deadline=deadline)
     step = ("deadline", None, {"deadline": deadline}, time.time())
     write.advance(state, new, events, step=step)

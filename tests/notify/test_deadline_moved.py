@@ -13,6 +13,7 @@ import pytest
 from django.core import mail
 
 from games import engine, quiet_hours, services
+from games.models import Game
 from games.notify import services as reminders
 from tests.notify.conftest import api_client
 from tests.notify.test_reminders import email_me, place_all_tokens, state_of
@@ -98,7 +99,7 @@ def test_reminders_turned_on_mid_window_send_this_windows_your_move(
 def test_quiet_hours_hold_your_move_until_they_end_then_send_it_once(
     table, eager_tasks, django_capture_on_commit_callbacks
 ):
-    lobby = table(6, mingling=3600)
+    lobby = table(6, mingling=4 * 3600)  # its deadline well after the quiet hour
     email_me(lobby.users[2], "cleo@example.com")
     game = lobby.game
     hour = datetime.now(ZoneInfo("UTC")).hour
@@ -117,3 +118,18 @@ def test_quiet_hours_hold_your_move_until_they_end_then_send_it_once(
     assert "Your move" in message.subject
     reminders.sweep(now=quiet_over + 61)
     assert len(mail.outbox) == 1
+
+
+def test_a_window_opened_before_the_clock_existed_is_not_announced_again_when_extended(
+    table, eager_tasks, django_capture_on_commit_callbacks
+):
+    lobby = table(6, mingling=3600)
+    email_me(lobby.users[3], "dev@example.com")
+    with django_capture_on_commit_callbacks(execute=True):
+        lobby.start()
+    Game.objects.filter(code=lobby.code).update(clock={})  # as a game running at the deploy
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.clock_extend(code=lobby.code, user=lobby.users[0], minutes=15)
+    [message] = mail.outbox
+    assert "The deadline moved to" in message.subject and "Your move" not in message.subject
