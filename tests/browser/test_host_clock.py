@@ -1,6 +1,6 @@
 """Issue 20, finding 5 on a phone (390×844): the host pauses the running game, extends it by an
 hour and resumes it from the clock card, every control a 44 px target, the page never scrolling
-sideways; another player's page says the game is paused."""
+sideways; another player's page says the game is paused, and he asks the table to pause."""
 
 from __future__ import annotations
 
@@ -47,6 +47,7 @@ def test_the_host_pauses_extends_and_resumes_from_the_phone(phones, artifacts):
     )
     assert Game.objects.get(code=code).clock["paused_left"] == kept + 3600
     ana.check_fits_the_phone()
+    ana.check_accessibility()
     ana.screenshot(artifacts / "host-clock-paused.png")
 
     ana.page.locator("[data-clock-resume]").click()
@@ -54,3 +55,10 @@ def test_the_host_pauses_extends_and_resumes_from_the_phone(phones, artifacts):
     expect(ana.page.locator(".countdown")).to_be_visible()
     assert state_from_json(Game.objects.get(code=code).state).deadline is not None
     ana.check_tap_targets()
+
+    # Ben is no host: he asks the table; his controls are 44 px targets too.
+    ben.page.reload()
+    ben.page.locator(".clock-ask summary").click()
+    ben.page.locator("[data-clock-ask-pause]").click()
+    expect(ben.page.locator("[data-clock-vote]")).to_contain_text("1 of 2 agree")
+    ben.check_fits_the_phone()
