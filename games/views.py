@@ -434,7 +434,7 @@ def clock_card(view: dict, me: dict | None, is_host: bool, names: dict[int, str]
     vote = clock["vote"]
     if vote:
         what = (
-            f"extend the deadline by {dict(EXTEND_CHOICES).get(vote['minutes'], '')}".strip()
+            f"extend the deadline by {services.deadlines.span(vote['minutes'])}"
             if vote["proposal"] == "extend"
             else f"{vote['proposal']} the game"
         )

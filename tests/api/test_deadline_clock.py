@@ -4,14 +4,15 @@ for the old deadline and the sweeper do nothing early); quiet hours and a fixed 
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from games.engine import state_from_json
-from games.models import Action, Event, Game
+from games.engine import state_from_json, to_json
+from games.models import Action, Event, Game, Player
 from games.services import game_expire, sweep_overdue
 
 pytestmark = pytest.mark.django_db
@@ -218,3 +219,21 @@ def test_a_window_that_opens_while_paused_opens_paused_with_its_whole_time(table
     assert game.clock["paused_left"] == pytest.approx(timers[window], abs=5)
     post(t, 1, "resume")
     assert deadline_of(t) == pytest.approx(time.time() + timers[window], abs=30)
+
+
+def test_spectators_and_ghosts_do_not_vote_on_the_clock(table, guests):
+    t = table("LVHHHH", last_wills=False)
+    [zoe] = guests(1)
+    response = zoe.post(t.url("deadline/vote/"), {"proposal": "pause"}, format="json")
+    assert response.status_code == 403 and response.json()["code"] == "forbidden"
+    game = game_of(t)
+    Player.objects.filter(game=game, seat=6).update(alive=False)
+    state = state_from_json(game.state)
+    dead = [p if p.seat != 6 else dataclasses.replace(p, alive=False) for p in state.players]
+    game.state = to_json(dataclasses.replace(state, players=tuple(dead)))
+    game.save(update_fields=["state"])
+    body = post(t, 6, "vote", {"proposal": "pause"}, expect=403)
+    assert "living players" in body["detail"]
+    view = post(t, 2, "vote", {"proposal": "extend", "minutes": 45})
+    assert view["clock"]["voters"] == [1, 2, 3, 4, 5] and view["clock"]["vote"]["needed"] == 3
+    assert "extend the deadline by 45 minutes" in t.client(3).get(f"/g/{t.code}/").content.decode()
