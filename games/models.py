@@ -118,6 +118,7 @@ class Event(models.Model):
     SERVICE_KINDS = (
         "lobby",
         "admin",
+        "clock",  # the host or the table moved the deadline (games.services.deadlines)
         "afk",
         "afk_back",
         "rematch",
