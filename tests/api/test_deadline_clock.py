@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from games import replay
 from games.engine import state_from_json, to_json
 from games.models import Action, Event, Game, Player
 from games.services import game_expire, sweep_overdue
@@ -237,3 +238,22 @@ def test_spectators_and_ghosts_do_not_vote_on_the_clock(table, guests):
     view = post(t, 2, "vote", {"proposal": "extend", "minutes": 45})
     assert view["clock"]["voters"] == [1, 2, 3, 4, 5] and view["clock"]["vote"]["needed"] == 3
     assert "extend the deadline by 45 minutes" in t.client(3).get(f"/g/{t.code}/").content.decode()
+
+
+def test_a_game_whose_clock_moved_replays_to_the_same_state(table):
+    """Every moved deadline is a "deadline" step of the replay log (one writer), so a replay
+    ends in the same state: a fixed Mingling hour, an extension, a pause and a resume."""
+    t = table(
+        "LVHHHH", last_wills=False, preset="async", time_zone="Europe/Berlin", deadline_hour=21
+    )
+    post(t, 1, "extend", {"minutes": 30})
+    post(t, 1, "pause")
+    t.act(2, "place_token", token="stake", targets=[3])
+    post(t, 1, "resume")
+    game = game_of(t)
+    names = list(Action.objects.filter(game=game).values_list("name", flat=True))
+    assert names.count("deadline") == 4  # the fixed hour, the extension, the pause, the resume
+    data = replay.replay_export(game)
+    user = Game.objects.get(code=t.code).host
+    copy = replay.replay_import(data, host=user, keep_running=True)  # raises on a mismatch
+    assert copy.state == game.state
