@@ -24,7 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.urls import reverse
 
-from games import engine, quiet_hours
+from games import engine, identity, quiet_hours
 from games.engine import State, state_from_json
 from games.engine.view import waiting_for
 from games.models import Game, Player
@@ -170,9 +170,9 @@ def sweep_held(now: float) -> int:
 def catch_up(user) -> None:
     """Reminders just turned on (issue 20): the running games where `user` still has a move get
     this window's "Your move" now (on commit), instead of nothing until the next window."""
-    seats = Player.objects.filter(
-        user=user, is_bot=False, game__status=Game.Status.RUNNING
-    ).select_related("game")
+    seats = (
+        identity.players_of(user).filter(game__status=Game.Status.RUNNING).select_related("game")
+    )
     windows = []
     for player in seats:
         game = player.game
