@@ -27,11 +27,12 @@ from django.utils import timezone
 
 from games import engine, identity, names, services
 from games.models import Game, Player
-from games.services import GameError, GameWrite, game_write, retried
+from games.services import GameError, GameWrite, deadlines, game_write, retried
+from games.services.clock import deadline_set
 
 log = logging.getLogger("games")
 
-MAX_EXTENSION_MINUTES = 7 * 24 * 60
+MAX_EXTENSION_MINUTES = deadlines.MAX_EXTENSION_MINUTES
 
 
 def _admin_event(game: Game, text: str, **data) -> engine.Event:
@@ -89,17 +90,6 @@ def _running(write: GameWrite) -> engine.State:
     return write.state
 
 
-def deadline_set(write: GameWrite, state: engine.State, deadline: float | None, events: list):
-    """Move the open window's deadline in the state and in `Game.deadline` (`advance` projects
-    it), as one new version, inside the caller's `game_write`. The only place outside the engine
-    that touches `State.deadline`; the step goes into the replay log, since the timeouts that
-    follow depend on it."""
-    new = dataclasses.replace(state, deadline=deadline)
-    step = ("deadline", None, {"deadline": deadline}, time.time())
-    write.advance(state, new, events, step=step)
-    return new
-
-
 def minutes_text(minutes: int) -> str:
     """ "1 minute", "5 minutes" (issue 20: "extended by 1 minutes")."""
     return f"{minutes} minute{'s' if minutes != 1 else ''}"
@@ -108,18 +98,15 @@ def minutes_text(minutes: int) -> str:
 @retried
 def deadline_extend(*, code: str, minutes: int, by: str, stamp: str | None = None) -> Game:
     """Push the open window's deadline back by `minutes` (the old ETA task then finds a stale
-    version and does nothing; the new deadline is scheduled on commit)."""
+    version and does nothing; the new deadline is scheduled on commit), as the host's extend
+    does (games.services.deadlines.extend_in): out of quiet hours, or paused, the time kept."""
     if not 1 <= minutes <= MAX_EXTENSION_MINUTES:
         raise GameError("bad_request", f"Extend by 1 to {MAX_EXTENSION_MINUTES} minutes.", 400)
     with game_write(code) as write:
         game = write.game
         check_stamp(game, stamp)
-        state = _running(write)
-        if state.deadline is None:
-            raise GameError("wrong_phase", "No timed window is open.", 409)
-        deadline = state.deadline + minutes * 60
         text = f"An organiser extended the {game.phase} deadline by {minutes_text(minutes)}."
-        deadline_set(write, state, deadline, [_admin_event(game, text, minutes=minutes)])
+        deadlines.extend_in(write, minutes, text, "admin")  # the host's extend: one writer
     _log_admin("deadline extended", game, by, minutes=minutes)
     return game
 

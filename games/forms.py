@@ -5,9 +5,30 @@ from __future__ import annotations
 
 from django import forms
 
-from games import names
+from games import names, quiet_hours
 from games.models import CODE_LENGTH
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS
+
+# The four timers (games.options.PRESETS), each a number and a unit on the page: blank keeps the
+# preset's. A post without a unit (older forms, scripts) means seconds.
+TIMERS = [
+    ("mingling", "Mingling"),
+    ("relic", "Each relic window"),
+    ("tiebreak", "A tie vote"),
+    ("choice", "A choice (examiner, Last Will, ...)"),
+]
+UNITS = {"s": 1, "min": 60, "h": 3600}
+UNIT_CHOICES = [("min", "minutes"), ("h", "hours"), ("s", "seconds")]
+HOUR_CHOICES = [("", "—")] + [(str(h), f"{h:02d}:00") for h in range(24)]
+
+
+def in_units(seconds: int) -> tuple[int, str]:
+    """A timer in the largest unit that holds it whole: 7200 -> (2, "h"), 90 -> (90, "s")."""
+    for unit in ("h", "min"):
+        if seconds % UNITS[unit] == 0:
+            return seconds // UNITS[unit], unit
+    return seconds, "s"
+
 
 PRESET_CHOICES = [
     ("live", "Live: everyone at one table (Mingling 3 min, ties 1 min)"),
@@ -44,11 +65,22 @@ class OptionsForm(forms.Form):
 
     @classmethod
     def of(cls, options: dict) -> OptionsForm:
-        """The form filled in with a game's current options."""
-        mingling = options.get("timers", {}).get("mingling")
+        """The form filled in with a game's current options. A timer the preset sets is left
+        blank, so that choosing the other preset still changes it."""
         keys = ("preset", "last_wills", "relics", "expansion", "den_chat", "spectator_chat")
         initial = {k: options.get(k) for k in keys}
-        return cls(initial={**initial, "mingling": mingling})
+        preset = PRESETS.get(options.get("preset", "live"), {})
+        for key, _ in TIMERS:
+            seconds = options.get("timers", {}).get(key)
+            if seconds is not None and seconds != preset.get(key):
+                initial[key], initial[f"{key}_unit"] = in_units(seconds)
+        initial["time_zone"] = options.get("time_zone", "")
+        quiet = options.get("quiet_hours") or {}
+        initial["quiet_start"] = "" if not quiet else str(quiet["start"])
+        initial["quiet_end"] = "" if not quiet else str(quiet["end"])
+        hour = options.get("deadline_hour")
+        initial["deadline_hour"] = "" if hour is None else str(hour)
+        return cls(initial=initial)
 
     preset = forms.ChoiceField(
         label="Timers", choices=PRESET_CHOICES, initial="live", widget=forms.RadioSelect
@@ -64,12 +96,52 @@ class OptionsForm(forms.Form):
     spectator_chat = forms.BooleanField(
         label="Spectators may read the table talk", required=False, initial=False
     )
-    mingling = forms.IntegerField(
-        label="Mingling timer (seconds, optional)",
+    # The timers: declared below the class (one number and one unit each, from TIMERS).
+    time_zone = forms.CharField(
+        label="The table's time zone",
         required=False,
-        min_value=MIN_TIMER,
-        max_value=MAX_TIMER,
+        max_length=64,
+        help_text="For quiet hours and the deadline hour. Your phone's zone unless you change it.",
+        widget=forms.TextInput(attrs={"data-browser-zone": "", "autocomplete": "off"}),
     )
+    quiet_start = forms.ChoiceField(label="Quiet from", choices=HOUR_CHOICES, required=False)
+    quiet_end = forms.ChoiceField(label="Quiet until", choices=HOUR_CHOICES, required=False)
+    deadline_hour = forms.ChoiceField(
+        label="Mingling closes at (slow games)",
+        choices=HOUR_CHOICES,
+        required=False,
+        help_text="Each day at this hour, at least half the Mingling timer after it opens.",
+    )
+
+    def clean(self):
+        data = super().clean()
+        for key, _ in TIMERS:
+            value = data.get(key)
+            if value is None:
+                continue
+            seconds = value * UNITS[data.get(f"{key}_unit") or "s"]
+            if not MIN_TIMER <= seconds <= MAX_TIMER:
+                self.add_error(
+                    key,
+                    f"Ensure this value is greater than or equal to {MIN_TIMER} seconds, "
+                    "and at most 7 days.",
+                )
+            data[f"{key}_seconds"] = seconds
+        zone = data.get("time_zone")
+        if zone and not quiet_hours.valid_zone(zone):
+            self.add_error("time_zone", "Not a time zone: a name like Europe/Berlin.")
+        start, end = data.get("quiet_start"), data.get("quiet_end")
+        if bool(start) != bool(end) or (start and start == end):
+            self.add_error("quiet_end", "Give quiet hours a start and another end hour.")
+        if data.get("deadline_hour") and data.get("preset") != "async":
+            self.add_error(
+                "deadline_hour", "A fixed hour is for slow games: choose the slow timers."
+            )
+        return data
+
+    def timer_fields(self) -> list:
+        """The timers' number and unit fields, in pairs, for the templates."""
+        return [(label, self[key], self[f"{key}_unit"]) for key, label in TIMERS]
 
     def options(self) -> dict:
         """The options in the API's words (docs/api.md, `POST /api/v1/games/`)."""
@@ -82,14 +154,40 @@ class OptionsForm(forms.Form):
             "den_chat": data["den_chat"],
             "spectator_chat": data["spectator_chat"],
         }
-        if data.get("mingling"):
-            options["timers"] = {"mingling": data["mingling"]}
+        timers = {key: data[f"{key}_seconds"] for key, _ in TIMERS if data.get(key) is not None}
+        if timers:
+            options["timers"] = timers
+        if data.get("time_zone"):
+            options["time_zone"] = data["time_zone"]
+        if data.get("quiet_start"):
+            options["quiet_hours"] = {
+                "start": int(data["quiet_start"]),
+                "end": int(data["quiet_end"]),
+            }
+        if data.get("deadline_hour"):
+            options["deadline_hour"] = int(data["deadline_hour"])
         return options
+
+
+for _key, _label in TIMERS:
+    OptionsForm.base_fields[_key] = forms.IntegerField(
+        label=f"{_label} timer (optional)", required=False, min_value=1, max_value=MAX_TIMER
+    )
+    OptionsForm.base_fields[f"{_key}_unit"] = forms.ChoiceField(
+        label=f"{_label}: unit", choices=UNIT_CHOICES, required=False, initial="min"
+    )
 
 
 class CreateForm(OptionsForm):
     name = NameField()
-    field_order = ["name", "preset", "last_wills", "relics", "expansion", "mingling"]
+    field_order = [
+        "name",
+        "preset",
+        "last_wills",
+        "relics",
+        "expansion",
+        "mingling",
+    ]  # the rest after
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", "create_%s")

@@ -50,6 +50,11 @@ class Game(models.Model):
     # Set when the game was replayed from an exported file (games/replay.py): the source game's
     # code and when it was exported. Empty for a game played here.
     imported_from = models.CharField(max_length=120, blank=True, default="")
+    # The table's clock (games.services.clock, docs/slow-games.md "Moving a deadline"): `window`,
+    # the reminders' key of the open window as it opened (a moved deadline keeps it);
+    # `paused_left`, the seconds the open window had left when it was paused (absent: running);
+    # `vote`, the open proposal to extend or pause.
+    clock = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -116,6 +121,7 @@ class Event(models.Model):
     SERVICE_KINDS = (
         "lobby",
         "admin",
+        "clock",  # the host or the table moved the deadline (games.services.deadlines)
         "afk",
         "afk_back",
         "rematch",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games import quiet_hours
 from games.engine import Options, Timers
 
 MIN_TIMER = 10  # seconds
@@ -56,3 +57,26 @@ def spectators_allowed(options: dict) -> bool:
 def public_options(options: dict) -> dict:
     """What every player may read: the staff-only `roles` and `relic_deck` are secrets."""
     return {k: v for k, v in options.items() if k not in ("roles", "relic_deck")}
+
+
+def clock_refusal(options: dict) -> str | None:
+    """Why the table's clock options (games.quiet_hours) cannot be used, or None: a time zone
+    that is not an IANA name, quiet hours that start when they end, a fixed deadline hour on a
+    live game (it is for slow games: Mingling would last up to a day)."""
+    zone = options.get("time_zone")
+    if zone is not None and not quiet_hours.valid_zone(zone):
+        return f"{str(zone)[:64]!r} is not a time zone (an IANA name like Europe/Berlin)."
+    quiet = options.get("quiet_hours")
+    if quiet is not None:
+        hours = (quiet.get("start"), quiet.get("end")) if isinstance(quiet, dict) else ()
+        if len(hours) != 2 or not all(isinstance(h, int) and 0 <= h <= 23 for h in hours):
+            return "Quiet hours are a start and an end hour, 0 to 23."
+        if hours[0] == hours[1]:
+            return "Quiet hours must end at another hour than they start."
+    hour = options.get("deadline_hour")
+    if hour is not None:
+        if not isinstance(hour, int) or not 0 <= hour <= 23:
+            return "The deadline hour is 0 to 23."
+        if options.get("preset", "live") != "async":
+            return "A fixed deadline hour is for slow games (the slow timers)."
+    return None

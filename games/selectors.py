@@ -86,7 +86,33 @@ def game_view(game: Game, user) -> dict:
     window = (view.get("relics") or {}).get("window")
     if window:  # the open relic window's deadline, in the same format as the game's
         window["deadline"] = iso(window["deadline"])
+    if game.status == Game.Status.RUNNING:
+        view["clock"] = clock_view(game, players, view["seats"])
     return {**out, **view}
+
+
+def clock_view(game: Game, players: list[Player], seats: list[dict]) -> dict:
+    """The table's clock (games.services.deadlines), public: paused or not, and the open vote
+    with who votes (the living seats played by people) and how many yes votes it takes."""
+    alive = {s["seat"] for s in seats if s["alive"]}
+    voters = sorted(p.seat for p in players if not p.is_bot and p.user_id and p.seat in alive)
+    clock = game.clock or {}
+    vote = clock.get("vote")
+    if vote:
+        vote = {
+            "proposal": vote["proposal"],
+            "minutes": vote.get("minutes"),
+            "by": vote["by"],
+            "yes": list(vote["yes"]),
+            "needed": len(voters) // 2 + 1,
+        }
+    left = clock.get("paused_left")
+    return {
+        "paused": left is not None,
+        "paused_left": None if left is None else int(left),
+        "vote": vote,
+        "voters": voters,
+    }
 
 
 def _lobby_view(game: Game, players: list[Player], seat: int | None) -> dict:

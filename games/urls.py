@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from games import display, news_pages, practice_pages, seat_pages, views
+from games import clock_pages, display, news_pages, practice_pages, seat_pages, views
 from staked.limits import limited
 
 # The path converters (<code:...>, <seat:...>, ...) are registered by GamesConfig.ready.
@@ -26,6 +26,10 @@ urlpatterns = [
     path("g/<code:code>/bots", views.add_bots, name="add-bots"),
     path("g/<code:code>/options", views.update_options, name="update-options"),
     path("g/<code:code>/act/<name:action>", limited("actions")(views.act), name="act"),
+    path("g/<code:code>/deadline/extend", clock_pages.extend, name="deadline-extend"),
+    path("g/<code:code>/deadline/pause", clock_pages.pause, name="deadline-pause"),
+    path("g/<code:code>/deadline/resume", clock_pages.resume, name="deadline-resume"),
+    path("g/<code:code>/deadline/vote", clock_pages.vote, name="deadline-vote"),
     path("g/<code:code>/chat/", include("games.chat.urls")),
     path("g/<code:code>/here", seat_pages.seat_here, name="seat-here"),
     path("g/<code:code>/seats/<seat:seat>/bot", seat_pages.seat_bot, name="seat-bot"),

@@ -46,6 +46,14 @@ from games.wording import for_people
 from relics import pages as relic_pages
 
 LOG_TAIL = 120  # events shown in the game's log (the newest)
+# How much longer the host (or a proposal to the table) can make a window, on the page.
+EXTEND_CHOICES = [
+    (15, "15 minutes"),
+    (60, "1 hour"),
+    (180, "3 hours"),
+    (720, "12 hours"),
+    (1440, "1 day"),
+]
 
 # Actions with a page of their own; any other action (a module's) gets the generic form.
 ACTION_TEMPLATES = {
@@ -336,6 +344,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
         context.update(invite=invite, qr_svg=presenters.qr_svg(invite))
         context["bot_counts"] = list(range(1, game.seat_limit - len(context["seats"]) + 1))
         context["options_form"] = OptionsForm.of(game.options)
+        context.update(options_words(game.options))
     if me:
         mark_seen(game, me["seat"])
         context["my"] = next(s for s in context["seats"] if s["is_me"])
@@ -371,8 +380,95 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
     if status == Game.Status.FINISHED:
         context["roles"] = presenters.roles_revealed(view, names)
     context.update(_async_play(request, game, context["is_host"]))
+    context["clock"] = clock_card(view, me, context["is_host"], names)
+    context["reminder_prompt"] = reminder_prompt(request, game, me)
     context["announcement"] = _announcement(view, context["dining"])
     return context
+
+
+def options_words(options: dict) -> dict:
+    """The lobby's summary of the timers and the table's clock, in human units."""
+    timers = options.get("timers", {})
+    words = ", ".join(
+        f"{label} {_span(timers[key])}"
+        for key, label in (
+            ("mingling", "Mingling"),
+            ("relic", "relic windows"),
+            ("tiebreak", "ties"),
+            ("choice", "choices"),
+        )
+        if key in timers
+    )
+    clock = []
+    quiet = options.get("quiet_hours")
+    zone = options.get("time_zone", "UTC")
+    if quiet:
+        clock.append(f"quiet {quiet['start']:02d}:00–{quiet['end']:02d}:00")
+    if options.get("deadline_hour") is not None:
+        clock.append(f"Mingling closes at {options['deadline_hour']:02d}:00")
+    text = f"{', '.join(clock)} ({zone})" if clock else ""
+    return {"timers_text": words, "clock_text": text}
+
+
+def _span(seconds: int) -> str:
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} h"
+    if seconds % 60 == 0:
+        return f"{seconds // 60} min"
+    return f"{seconds} s"
+
+
+def clock_card(view: dict, me: dict | None, is_host: bool, names: dict[int, str]) -> dict | None:
+    """The table's clock on the page (docs/slow-games.md "Moving a deadline"): paused or not,
+    the open proposal, and what this viewer may do: the host moves it, a living player asks."""
+    clock = view.get("clock")
+    if not clock or view["status"] != "running":
+        return None
+    seat = me["seat"] if me else None
+    card = {
+        "paused": clock["paused"],
+        "left": _left(clock["paused_left"]) if clock["paused"] else "",
+        "host": is_host,
+        "voter": seat in clock["voters"],
+        "timed": bool(view.get("deadline")) or clock["paused"],
+        "choices": EXTEND_CHOICES,
+        "vote": None,
+    }
+    vote = clock["vote"]
+    if vote:
+        what = (
+            f"extend the deadline by {services.deadlines.span(vote['minutes'])}"
+            if vote["proposal"] == "extend"
+            else f"{vote['proposal']} the game"
+        )
+        card["vote"] = {
+            **vote,
+            "who": names.get(vote["by"], f"Seat {vote['by']}"),
+            "what": what,
+            "count": len(vote["yes"]),
+            "mine": seat in vote["yes"],
+        }
+    return card
+
+
+def _left(seconds: int | None) -> str:
+    minutes = max(round((seconds or 0) / 60), 1)
+    hours, minutes = divmod(minutes, 60)
+    if hours and minutes:
+        return f"{hours} h {minutes} min"
+    return f"{hours} h" if hours else f"{minutes} min"
+
+
+def reminder_prompt(request, game: Game, me: dict | None) -> bool:
+    """Offer reminders to a seated person in a slow game who has none turned on (issue 20)."""
+    if not me or game.options.get("preset") != "async" or game.status not in ("lobby", "running"):
+        return False
+    prefs = getattr(request.user, "notify_preferences", None)
+    if prefs is None:
+        return True
+    email = prefs.email_enabled and prefs.email_confirmed
+    push = prefs.push_enabled and request.user.push_subscriptions.exists()
+    return not (email or push)
 
 
 def _async_play(request, game: Game, is_host: bool) -> dict:

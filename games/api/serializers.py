@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
+from games import quiet_hours
 from games.accounts import USERNAME_PATTERN
 from games.engine.vocabulary import Phase, TieKind
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
@@ -71,6 +72,18 @@ class TimersIn(serializers.Serializer):
     choice = _timer("a mandatory choice (examiner, Last Will, ...)")
 
 
+class QuietHoursIn(serializers.Serializer):
+    start = serializers.IntegerField(min_value=0, max_value=23, help_text="local hour, 0-23")
+    end = serializers.IntegerField(
+        min_value=0, max_value=23, help_text="local hour, 0-23; before `start`: past midnight"
+    )
+
+    def validate(self, attrs):
+        if attrs["start"] == attrs["end"]:
+            raise serializers.ValidationError({"end": ["Quiet hours end at another hour."]})
+        return attrs
+
+
 class GameCreateIn(serializers.Serializer):
     name = text(required=False, help_text="the host's name at this table")
     relics = serializers.BooleanField(required=False, default=False)
@@ -101,6 +114,25 @@ class GameCreateIn(serializers.Serializer):
     spectator_chat = serializers.BooleanField(
         required=False, default=False, help_text="spectators may read the table talk"
     )
+    time_zone = serializers.CharField(
+        required=False,
+        max_length=64,
+        help_text="the table's IANA time zone (quiet hours and the deadline hour); default UTC",
+    )
+    quiet_hours = QuietHoursIn(
+        required=False,
+        allow_null=True,
+        help_text="no window closes and no reminder is sent between these local hours; a "
+        "deadline that would fall inside moves to their end",
+    )
+    deadline_hour = serializers.IntegerField(
+        min_value=0,
+        max_value=23,
+        required=False,
+        allow_null=True,
+        help_text="slow games (preset async): Mingling closes at this local hour, at least half "
+        "its timer after it opens",
+    )
     roles = serializers.DictField(
         child=serializers.ChoiceField(choices=ROLE_CHOICES),
         required=False,
@@ -116,6 +148,67 @@ class GameCreateIn(serializers.Serializer):
         if not all(k.isdigit() for k in value):
             raise serializers.ValidationError("keys are seat numbers")
         return value
+
+    def validate_time_zone(self, value):
+        if not quiet_hours.valid_zone(value):
+            raise serializers.ValidationError("Not an IANA time zone (like Europe/Berlin).")
+        return value
+
+    def validate(self, attrs):
+        if attrs.get("deadline_hour") is not None and attrs.get("preset") != "async":
+            raise serializers.ValidationError(
+                {"deadline_hour": ["A fixed deadline hour is for slow games (preset async)."]}
+            )
+        return attrs
+
+
+class NothingIn(serializers.Serializer):
+    """No fields: an empty object (or no body). Any field is refused as unknown."""
+
+
+class ClockExtendIn(serializers.Serializer):
+    minutes = serializers.IntegerField(
+        min_value=1, max_value=7 * 24 * 60, help_text="how much later the open window closes"
+    )
+
+
+class ClockVoteIn(serializers.Serializer):
+    proposal = serializers.ChoiceField(
+        choices=["extend", "pause", "resume"],
+        help_text="what you ask the table: proposing is a yes; the same proposal again is a yes",
+    )
+    minutes = serializers.IntegerField(
+        min_value=1,
+        max_value=7 * 24 * 60,
+        required=False,
+        help_text="with `extend` only: by how many minutes",
+    )
+
+    def validate(self, attrs):
+        if (attrs["proposal"] == "extend") != ("minutes" in attrs):
+            raise serializers.ValidationError(
+                {"minutes": ["Give minutes with 'extend', and only with it."]}
+            )
+        return attrs
+
+
+class ClockVoteOut(serializers.Serializer):
+    proposal = serializers.ChoiceField(choices=["extend", "pause", "resume"])
+    minutes = serializers.IntegerField(allow_null=True)
+    by = serializers.IntegerField(help_text="the seat that proposed it")
+    yes = serializers.ListField(child=serializers.IntegerField(), help_text="seats that agree")
+    needed = serializers.IntegerField(help_text="yes votes it takes to pass")
+
+
+class ClockOut(serializers.Serializer):
+    paused = serializers.BooleanField(help_text="no window closes until it is resumed")
+    paused_left = serializers.IntegerField(
+        allow_null=True, help_text="paused: the seconds the window gets back on resume"
+    )
+    vote = ClockVoteOut(allow_null=True, help_text="the table's open proposal, if any")
+    voters = serializers.ListField(
+        child=serializers.IntegerField(), help_text="the seats that vote: living, played by people"
+    )
 
 
 class BotsIn(serializers.Serializer):
@@ -370,6 +463,9 @@ class GameViewOut(serializers.Serializer):
     )
     public_roles = PublicRoleOut(
         many=True, required=False, help_text="roles made public (Public Confession)"
+    )
+    clock = ClockOut(
+        required=False, help_text="a running game: paused or not, and the table's open vote"
     )
 
 

@@ -17,6 +17,20 @@ urlpatterns = [
     path("games/<code:code>/start/", views.StartView.as_view(), name="start"),
     path("games/<code:code>/events/", views.EventsView.as_view(), name="events"),
     path("games/<code:code>/stream/", views.game_stream, name="stream"),
+    path(
+        "games/<code:code>/deadline/extend/",
+        views.ClockExtendView.as_view(),
+        name="deadline-extend",
+    ),
+    path(
+        "games/<code:code>/deadline/pause/", views.ClockPauseView.as_view(), name="deadline-pause"
+    ),
+    path(
+        "games/<code:code>/deadline/resume/",
+        views.ClockResumeView.as_view(),
+        name="deadline-resume",
+    ),
+    path("games/<code:code>/deadline/vote/", views.ClockVoteView.as_view(), name="deadline-vote"),
     # One route per action (its own operation in the schema), then any other name: a 400.
     *[
         path(

@@ -370,6 +370,97 @@ class StartView(APIView):
         return _view_response(game, request)
 
 
+# --- the table's clock (issue 20, docs/slow-games.md "Moving a deadline") ----------------------
+
+CLOCK_REFUSALS = {
+    **_errors(400, 401),
+    403: OpenApiResponse(ErrorOut, description="forbidden (not the host; not a living player)"),
+    404: OpenApiResponse(ErrorOut, description="not_found"),
+    409: OpenApiResponse(
+        ErrorOut, description="wrong_phase | already_paused | not_paused | vote_open | stale"
+    ),
+    429: ERRORS[429],
+}
+
+
+class ClockExtendView(APIView):
+    """The host extends the open window: it closes `minutes` later (out of the table's quiet
+    hours). Paused, the time the window gets back on resume grows instead. The players who still
+    owe a move are told once that the deadline moved."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "actions"
+
+    @extend_schema(
+        operation_id="games_deadline_extend",
+        request=s.ClockExtendIn,
+        responses={200: s.GameViewOut, **CLOCK_REFUSALS},
+    )
+    def post(self, request, code: str):
+        minutes = _valid(s.ClockExtendIn, request.data)["minutes"]
+        game = services.clock_extend(code=code.upper(), user=request.user, minutes=minutes)
+        return _view_response(game, request.user)
+
+
+class ClockPauseView(APIView):
+    """The host pauses the game: no window closes and the timers stop until it is resumed; the
+    open window keeps the time it had left."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "actions"
+
+    @extend_schema(
+        operation_id="games_deadline_pause",
+        request=s.NothingIn,
+        responses={200: s.GameViewOut, **CLOCK_REFUSALS},
+    )
+    def post(self, request, code: str):
+        _valid(s.NothingIn, request.data)
+        game = services.clock_pause(code=code.upper(), user=request.user)
+        return _view_response(game, request.user)
+
+
+class ClockResumeView(APIView):
+    """The host resumes a paused game: the open window closes after the time it had left."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "actions"
+
+    @extend_schema(
+        operation_id="games_deadline_resume",
+        request=s.NothingIn,
+        responses={200: s.GameViewOut, **CLOCK_REFUSALS},
+    )
+    def post(self, request, code: str):
+        _valid(s.NothingIn, request.data)
+        game = services.clock_resume(code=code.upper(), user=request.user)
+        return _view_response(game, request.user)
+
+
+class ClockVoteView(APIView):
+    """A living player asks the table to extend, pause or resume, or agrees to the open proposal
+    (the same one again). It passes when more than half of the living seats played by people
+    agree (`clock.vote.needed`); an open proposal ends with its window."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "actions"
+
+    @extend_schema(
+        operation_id="games_deadline_vote",
+        request=s.ClockVoteIn,
+        responses={200: s.GameViewOut, **CLOCK_REFUSALS},
+    )
+    def post(self, request, code: str):
+        data = _valid(s.ClockVoteIn, request.data)
+        game = services.clock_vote(
+            code=code.upper(),
+            user=request.user,
+            proposal=data["proposal"],
+            minutes=data.get("minutes"),
+        )
+        return _view_response(game, request.user)
+
+
 class EventsView(APIView):
     permission_classes = [IsAuthenticated]
 

@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.core.mail import send_mail
 from django.urls import reverse
 
+from games.notify import services
 from games.notify.models import Preferences
 
 log = logging.getLogger("games.notify")
@@ -103,4 +104,6 @@ def confirm(link_token: str) -> Preferences:
     if prefs.email_confirmed_at is None:
         prefs.email_confirmed_at = datetime.now(UTC)
         prefs.save(update_fields=["email_confirmed_at"])
+        if prefs.email_enabled:  # reminders reach the player now: this window's too
+            services.catch_up(prefs.user)
     return prefs

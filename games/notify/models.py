@@ -63,6 +63,7 @@ class NotificationLog(models.Model):
         MOVE = "move"
         DEADLINE = "deadline"
         AWAY = "away"  # the seat was flagged as away (issue 20): once per flag
+        MOVED = "moved"  # the deadline moved (extended, paused, resumed): once per move
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games import identity
 from games.errors import DomainError
-from games.notify import confirm
+from games.notify import confirm, services
 from games.notify.models import Preferences, PushSubscription
 
 ENDPOINT_TAKEN = (
@@ -25,12 +25,25 @@ def preferences_save(user, changes: dict) -> Preferences:
     address is unconfirmed and gets a confirmation link (games.notify.confirm)."""
     prefs = preferences_of(user)  # read again: a ModelForm has already changed its instance
     previous = prefs.email
+    was = _channels(prefs)
     for field in SETTINGS:
         if field in changes:
             setattr(prefs, field, changes[field])
     prefs.save()
     confirm.address_saved(prefs, previous)
+    if _channels(prefs) - was:  # a channel turned on mid-window: this window's "Your move" too
+        services.catch_up(user)
     return prefs
+
+
+def _channels(prefs: Preferences) -> set[str]:
+    """The channels that reach the player now (an e-mail address only once confirmed)."""
+    on = set()
+    if prefs.push_enabled and prefs.user.push_subscriptions.exists():
+        on.add("push")
+    if prefs.email_enabled and prefs.email_confirmed:
+        on.add("email")
+    return on
 
 
 def link_resend(user) -> None:
@@ -59,7 +72,9 @@ def push_subscribe(user, *, endpoint: str, p256dh: str, auth: str) -> PushSubscr
         if not identity.is_user(subscription.user_id, user):
             raise DomainError("endpoint_taken", ENDPOINT_TAKEN, 409)
         PushSubscription.objects.filter(pk=subscription.pk).update(**keys)
-    preferences_of(user)
+    prefs = preferences_of(user)
+    if created and prefs.push_enabled:  # a new phone: this window's "Your move" reaches it too
+        services.catch_up(user)
     return subscription
 
 

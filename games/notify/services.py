@@ -26,7 +26,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.urls import reverse
 
-from games import engine
+from games import engine, identity, quiet_hours
 from games.engine import State, state_from_json
 from games.engine.view import waiting_for
 from games.models import Game, Player
@@ -54,6 +54,13 @@ def window_key(state: State) -> str:
     return f"r{state.round}:{state.phase}:{deadline}"
 
 
+def window_of(game: Game, state: State) -> str:
+    """The open window's key as it opened (games.services.clock.track keeps it in
+    `Game.clock["window"]`): a deadline moved by the host, a vote or quiet hours is still the same
+    window, so "Your move" is not sent again. Games from before the clock: the state's key."""
+    return (game.clock or {}).get("window") or window_key(state)
+
+
 # --- the hook in games.services -------------------------------------------------------------
 
 
@@ -65,7 +72,7 @@ def after_change(game: Game, state: State | None) -> None:
     seats = waiting_for(state)
     if not seats:
         return
-    game_id, window = game.id, window_key(state)
+    game_id, window = game.id, window_of(game, state)
     expires = int(state.deadline - time.time()) + 60 if state.deadline else 24 * 3600
 
     def queue():
@@ -97,6 +104,8 @@ def on_window(game_id: int, window: str, now: float | None = None) -> None:
     if current is None:
         return
     game, state = current
+    if quiet_hours.in_quiet(now, game.options):
+        return  # held: the sweep sends it when the quiet hours end (sweep_held)
     players = _reachable(game, state)
     for player in players:
         if engine.pending(state, player.seat) and _claim(player, game, window, "move"):
@@ -112,6 +121,8 @@ def remind_deadline(game_id: int, window: str, now: float | None = None) -> int:
     if current is None or current[1].deadline is None:
         return 0
     game, state = current
+    if quiet_hours.in_quiet(now, game.options):
+        return 0
     sent = 0
     for player in _reachable(game, state):
         lead = player.user.notify_preferences.lead_minutes * 60
@@ -140,9 +151,91 @@ def sweep(now: float | None = None) -> int:
     ).order_by("deadline")
     sent = 0
     for game in near[:200]:
-        window = window_key(state_from_json(game.state))
+        window = window_of(game, state_from_json(game.state))
         sent += remind_deadline(game.id, window, now)
-    return sent
+    return sent + sweep_held(now)
+
+
+def sweep_held(now: float) -> int:
+    """ "Your move" held back by a table's quiet hours, sent once they end: the games with quiet
+    hours outside them get their open window's reminders (the log rows stop repeats)."""
+    held = Game.objects.filter(status=Game.Status.RUNNING, options__quiet_hours__isnull=False)
+    count = 0
+    for game in held.exclude(options__quiet_hours=None).order_by("deadline")[:200]:
+        if game.state is None or quiet_hours.in_quiet(now, game.options):
+            continue
+        on_window(game.id, window_of(game, state_from_json(game.state)), now)
+        count += 1
+    return count
+
+
+def catch_up(user) -> None:
+    """Reminders just turned on (issue 20): the running games where `user` still has a move get
+    this window's "Your move" now (on commit), instead of nothing until the next window."""
+    seats = (
+        identity.players_of(user).filter(game__status=Game.Status.RUNNING).select_related("game")
+    )
+    windows = []
+    for player in seats:
+        game = player.game
+        if game.state is None:
+            continue
+        state = state_from_json(game.state)
+        if engine.pending(state, player.seat):
+            windows.append((game.id, window_of(game, state)))
+    if not windows:
+        return
+
+    def queue():
+        from games.notify.tasks import window_changed  # as in after_change
+
+        for game_id, window in windows:
+            try:
+                window_changed.apply_async(args=(game_id, window), retry=False)
+            except Exception:
+                log.warning("notify: could not queue the reminder task", exc_info=True)
+
+    transaction.on_commit(queue)
+
+
+def deadline_moved(game: Game, state: State) -> None:
+    """The open window's deadline moved (extended, paused, resumed): on commit, tell the players
+    who still owe a move, once per move of the clock (`game.version`), "The deadline moved to
+    ..."; never a second "Your move". Called inside the writer's transaction."""
+    if state.outcome is None and waiting_for(state):
+        game_id, window, version = game.id, window_of(game, state), game.version
+
+        def queue():
+            from games.notify.tasks import clock_moved  # as in after_change
+
+            try:
+                clock_moved.apply_async(args=(game_id, window, version), retry=False)
+            except Exception:
+                log.warning("notify: could not queue the deadline-moved task", exc_info=True)
+
+        transaction.on_commit(queue)
+
+
+def on_deadline_moved(game_id: int, window: str, version: int, now: float | None = None) -> int:
+    """Send "The deadline moved to ..." for the clock's move at `version` (if the window is still
+    open), and queue the deadline reminders for the new deadline. Returns how many were told."""
+    now = time.time() if now is None else now
+    current = _current(game_id, window)
+    if current is None:
+        return 0
+    game, state = current
+    if quiet_hours.in_quiet(now, game.options):
+        return 0  # no reminder in quiet hours; the page and the log say it (not sent later)
+    players = _reachable(game, state)
+    told = 0
+    for player in players:
+        if engine.pending(state, player.seat) and _claim(
+            player, game, f"{window}@{version}", "moved"
+        ):
+            deliver(player.user, _moved_reminder(game, state, now))
+            told += 1
+    _schedule_deadline_reminders(game, state, window, players, now)
+    return told
 
 
 def deliver(user, reminder: Reminder) -> None:
@@ -217,7 +310,7 @@ def _current(game_id: int, window: str) -> tuple[Game, State] | None:
     if game is None or game.state is None:
         return None
     state = state_from_json(game.state)
-    if state.outcome is not None or window_key(state) != window:
+    if state.outcome is not None or window_of(game, state) != window:
         return None
     return game, state
 
@@ -273,12 +366,32 @@ def _schedule_deadline_reminders(
         if not now < eta <= now + ETA_HORIZON:
             continue
         try:
-            if cache.add(f"notify:eta:{game.id}:{window}:{lead}", 1, timeout=ETA_HORIZON + 60):
+            key = f"notify:eta:{game.id}:{window}:{int(eta)}"  # a moved deadline: a new ETA
+            if cache.add(key, 1, timeout=ETA_HORIZON + 60):
                 deadline_soon.apply_async(
                     args=(game.id, window), eta=datetime.fromtimestamp(eta, UTC), retry=False
                 )
         except Exception:
             log.warning("notify: could not queue a deadline reminder", exc_info=True)
+
+
+def _moved_reminder(game: Game, state: State, now: float) -> Reminder:
+    """ "The deadline moved to Tue 21:00 (Europe/Berlin), 3 hours left." or "paused"."""
+    if state.deadline is None:
+        body = "The game is paused: no window closes until the host or the table resumes it."
+        ttl = 24 * 3600
+    else:
+        left = max(state.deadline - now, 0)
+        when = quiet_hours.local_text(state.deadline, game.options)
+        body = f"The deadline moved to {when}, {_duration(left)} left."
+        ttl = max(int(left), 60)
+    return Reminder(
+        title=f"Staked! game {game.code}",
+        body=body,
+        path=reverse("game", args=[game.code]),
+        ttl=ttl,
+        urgency="normal",
+    )
 
 
 def _move_reminder(game: Game, state: State, now: float) -> Reminder:

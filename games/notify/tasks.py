@@ -27,3 +27,10 @@ def away_flagged(game_id: int, seat: int, window: str) -> bool:
 def sweep() -> int:
     """The safety net, run by beat every minute: deadline reminders the ETA tasks missed."""
     return services.sweep()
+
+
+@shared_task(name="notify.tasks.clock_moved", acks_late=True)
+def clock_moved(game_id: int, window: str, version: int) -> int:
+    """The host or the table moved the deadline: "The deadline moved to ..." once, to the players
+    who still owe a move, and the deadline reminders queued again for the new deadline."""
+    return services.on_deadline_moved(game_id, window, version)

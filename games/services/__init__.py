@@ -10,12 +10,14 @@ of `unit` (docs/architecture.md, "Writing to a game"):
 4. on commit: the effects of `effects.EFFECTS` (poll key, timer, bots, reminders).
 
 The modules: `unit` (the unit of work), `effects` (what a saved change sets off), `lobby` (who
-plays, the lobby, the start), `play` (moves, bots, timers), `away` (away flags). Callers use
+plays, the lobby, the start), `play` (moves, bots, timers), `away` (away flags), `clock`
+(the one writer of a moved deadline) and `deadlines` (the host's and the table's clock). Callers use
 this package's names (`from games import services; services.game_join(...)`).
 """
 
 from games.errors import GameError
 from games.services.away import AFK_AFTER, seat_event
+from games.services.deadlines import clock_extend, clock_pause, clock_resume, clock_vote
 from games.services.effects import (
     POLL_KEY_SECONDS,
     deadline_key,
@@ -56,6 +58,10 @@ __all__ = [
     "bot_act",
     "close_if_overdue",
     "deadline_key",
+    "clock_extend",
+    "clock_pause",
+    "clock_resume",
+    "clock_vote",
     "fixed_roles",
     "game_add_bots",
     "game_create",

@@ -14,7 +14,7 @@ from games import engine, identity, names
 from games.engine import IllegalAction
 from games.errors import GameError
 from games.models import Game, Player, new_code
-from games.options import engine_options, normalized
+from games.options import clock_refusal, engine_options, normalized
 from games.services.unit import GameWrite, game_write, retried
 
 # --- identities -----------------------------------------------------------------------------
@@ -64,7 +64,7 @@ def game_create(*, host, options: dict, name: str, rematch: bool = False) -> Gam
     (settings.MAX_OPEN_LOBBIES): one player must not crowd the list of open tables. A rematch
     lobby, one per finished game, is not counted against the cap."""
     name = player_name(name)
-    options = normalized(options)
+    options = _clock_checked(normalized(options))
     seed = options.pop("seed", None)
     if seed is None:
         seed = secrets.randbits(48)
@@ -127,7 +127,7 @@ def game_update_options(*, code: str, user, options: dict) -> Game:
             "Options are fixed once the game has started.",
         )
         kept = {k: v for k, v in game.options.items() if k in ("roles", "relic_deck", "spectators")}
-        game.options = {**normalized(options), **kept}
+        game.options = {**_clock_checked(normalized(options)), **kept}
         seats, limit = game.players.count(), game.seat_limit
         if seats > limit:
             raise GameError("game_full", f"{seats} are seated: the expansion is needed.", 409)
@@ -200,6 +200,19 @@ def game_start(*, code: str, user) -> Game:
 
 
 # --- checks the writers share ---------------------------------------------------------------
+
+
+def _clock_checked(options: dict) -> dict:
+    """`options` without unset clock options, or 400 bad_request (games.options.clock_refusal)."""
+    options = {
+        k: v
+        for k, v in options.items()
+        if not (k in ("quiet_hours", "deadline_hour", "time_zone") and v is None)
+    }
+    refusal = clock_refusal(options)
+    if refusal:
+        raise GameError("bad_request", refusal, 400)
+    return options
 
 
 def hosts_lobby(game: Game, user, not_host: str, started: str) -> None:

@@ -30,6 +30,7 @@ from games.engine import state_from_json, to_json
 from games.errors import GameError
 from games.models import Action as Step
 from games.models import Event, Game
+from games.services import clock
 from games.services.effects import Change, run_effects
 
 
@@ -67,10 +68,14 @@ def game_write(code: str | None = None, *, game_id: int | None = None) -> Iterat
 
 class GameWrite:
     """What a writer holds inside `game_write` (or on a game it just created, in its own
-    transaction): the game, its state, and the two ways to save a change."""
+    transaction): the game, its state, and the two ways to save a change.
 
-    def __init__(self, game: Game):
+    `live`: a window the engine opens follows the table's clock (games.services.clock: quiet
+    hours, a fixed hour, a pause). A replay passes False: its log already holds those steps."""
+
+    def __init__(self, game: Game, *, live: bool = True):
         self.game = game
+        self.live = live
 
     @cached_property
     def state(self) -> engine.State:
@@ -95,6 +100,7 @@ class GameWrite:
         game.deadline = datetime.fromtimestamp(deadline, UTC) if deadline is not None else None
         if new.outcome is not None:
             game.status = Game.Status.FINISHED
+        clock.track(game, old, new, step)
         self.log(events)
         self._bump(expected)
         if step is not None:
@@ -104,6 +110,8 @@ class GameWrite:
             )
         self.__dict__["state"] = new
         run_effects(Change(game, old, new))
+        if self.live:
+            clock.settle(self, old, new, step)
 
     def change(self, events: list) -> None:
         """Save a change made outside the engine (the `Game` fields and rows the caller changed:
@@ -141,7 +149,17 @@ class GameWrite:
         """Bump the version with a conditional update: exactly one writer wins each version."""
         game = self.game
         game.version = expected + 1
-        fields = ["state", "status", "phase", "round", "deadline", "last_seq", "host_id", "version"]
+        fields = [
+            "state",
+            "status",
+            "phase",
+            "round",
+            "deadline",
+            "clock",
+            "last_seq",
+            "host_id",
+            "version",
+        ]
         changed = Game.objects.filter(id=game.id, version=expected).update(
             **{f: getattr(game, f) for f in fields}, updated_at=datetime.now(UTC)
         )

@@ -182,7 +182,17 @@
     }
   });
 
+  // --- the table's time zone: the host's browser zone, unless they typed another ------------
+  function browserZone(root) {
+    var zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
+    root.querySelectorAll("input[data-browser-zone]").forEach(function (input) {
+      if (!input.value && zone) input.value = zone;
+    });
+  }
+
   function setUp(root) {
+    browserZone(root);
     syncClock(root);
     bindHold(root);
     restore(root);

@@ -22,7 +22,8 @@ def test_the_host_adds_bots_from_the_lobby_and_everyone_sees_them():
     sit(ben, code)
     html = ana.page(code)
     assert f'action="/g/{code}/bots"' in html and "Add bots" in html
-    assert '<option value="8"' in html and '<option value="9"' not in html  # 10 - 2 seated
+    counts = html.split('id="bot-count"', 1)[1].split("</select>", 1)[0]  # not the hour pickers
+    assert '<option value="8"' in counts and '<option value="9"' not in counts  # 10 - 2 seated
     response = ana.post(f"/g/{code}/bots", {"count": "4"})
     page = response.content.decode()
     assert 'id="game"' in page and "Bot 4" in page

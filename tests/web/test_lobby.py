@@ -92,7 +92,9 @@ def test_the_host_changes_the_options_in_the_lobby_and_everyone_sees_them():
     assert options["relics"] and options["expansion"] and not options["last_wills"]
     assert options["timers"]["mingling"] == 600 and options["timers"]["tiebreak"] == 2 * 3600
     html = ben.page(code)
-    assert "Sacred Relics" in html and "expansion" in html and "Mingling 600 s" in html
+    assert (
+        "Sacred Relics" in html and "expansion" in html and "Mingling 10 min" in html
+    )  # human units (issue 20)
 
 
 def test_only_the_host_changes_the_options_and_the_rule_is_shown():
