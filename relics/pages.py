@@ -96,7 +96,7 @@ def board(view: dict, names: dict[int, str]) -> dict | None:
     if relics is None:
         return None
     window = relics.get("window")
-    in_play = Counter(relics.get("in_play") or [])
+    in_play = Counter(relics.get("in_play") or [])  # relic ids
     stages = [
         {
             "stage": stage,
@@ -105,7 +105,7 @@ def board(view: dict, names: dict[int, str]) -> dict | None:
                 {
                     "slot": n,
                     **card(rid),
-                    "in_play": in_play[BY_ID[rid].name],
+                    "in_play": in_play[rid],
                     "active": bool(window and window["stage"] == stage and window["relic"] == rid),
                     "holders": [
                         {"seat": h["seat"], "name": names.get(h["seat"], "")}
@@ -120,9 +120,9 @@ def board(view: dict, names: dict[int, str]) -> dict | None:
     ]
     timed = {rid for _, _, ids in STAGES for rid in ids}
     passive = [
-        {"name": r.name, "text": r.text, "count": in_play[r.name]}
+        {"name": r.name, "text": r.text, "count": in_play[r.id]}
         for r in BY_ID.values()
-        if r.id not in timed and in_play[r.name]
+        if r.id not in timed and in_play[r.id]
     ]
     giver = relics.get("giver")
     choice = relics.get("choice")
