@@ -380,7 +380,8 @@ class GameViewOut(serializers.Serializer):
     )
     relics = serializers.DictField(
         required=False,
-        help_text="relic games: in_play (names), the open window, the giver, public facts",
+        help_text="relic games: in_play (relic ids), holdings, the open window, the giver, "
+        "public facts",
     )
     last_wills = serializers.ListField(
         child=serializers.DictField(),
