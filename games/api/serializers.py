@@ -278,7 +278,9 @@ def _pending_entry(name: str, options: type[serializers.Serializer]) -> type:
 
 PendingOut = PolymorphicProxySerializer(
     component_name="PendingOut",
-    serializers={name: _pending_entry(name, cls) for name, cls in PENDING_OPTIONS.items()},
+    serializers={
+        str(name): _pending_entry(str(name), cls) for name, cls in PENDING_OPTIONS.items()
+    },
     resource_type_field_name="action",
     many=True,
     help_text="every action you may take now, each with its legal options; [] means wait",

@@ -120,6 +120,13 @@ def test_issue16_every_action_kind_is_offered_in_the_schema_across_games(table, 
     assert seen == ACTIONS
 
 
+def test_issue16_the_schema_renders_as_yaml_too():
+    """The default format of GET /api/v1/schema/ (YAML) holds the action names as plain text."""
+    response = APIClient().get("/api/v1/schema/")
+    assert response.status_code == 200
+    assert b"place_token: '#/components/schemas/PlaceTokenPendingOut'" in response.content
+
+
 def test_issue16_pending_schema_is_a_oneof_on_the_action_name():
     schema = APIClient().get("/api/v1/schema/", {"format": "json"}).json()
     components = schema["components"]["schemas"]
