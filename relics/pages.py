@@ -8,6 +8,7 @@ which relic, whose window is open, and each seat on the table shows its relics.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from games.engine.vocabulary import ActionName
@@ -222,6 +223,14 @@ def action(pending: dict, view: dict, names: dict[int, str]) -> dict:
                 options.get("owners_by_seat", {}).items(), key=lambda i: int(i[0])
             )
         ]
+    if relic == "whisper_wick_candle":  # the legal pairs, for the page to offer only those
+        out["pairs"] = json.dumps(
+            [
+                [f"{a}:{oa}", f"{b}:{ob}"]
+                for m in options.get("moves") or ()
+                for (a, b), (oa, ob) in [(m["targets"], m["owners"])]
+            ]
+        )
     if relic == "bangle_of_oaths":
         out["owners"] = [{"seat": o, "name": names.get(o, "")} for o in options.get("owners", [])]
         partner = options.get("partner")
