@@ -233,6 +233,7 @@ def action(pending: dict, view: dict, names: dict[int, str]) -> dict:
         )
     if relic == "bangle_of_oaths":
         out["owners"] = [{"seat": o, "name": names.get(o, "")} for o in options.get("owners", [])]
+        out["max_owners"] = max((len(m["owners"]) for m in options.get("moves") or ()), default=0)
         partner = options.get("partner")
         out["partner"] = {"seat": partner, "name": names.get(partner, "")} if partner else None
     return out

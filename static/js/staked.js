@@ -145,6 +145,16 @@
   function describeAll(root) {
     root.querySelectorAll("form[data-action]").forEach(describe);
     root.querySelectorAll("[data-pairs]").forEach(pairUp);
+    root.querySelectorAll("[data-max]").forEach(limit);
+  }
+
+  // --- a choice of up to `data-max` (a Last Will naming two, the Bangle's two tokens) ----------
+  function limit(group) {
+    var max = parseInt(group.getAttribute("data-max"), 10);
+    var boxes = group.querySelectorAll("input[type=checkbox]");
+    var ticked = 0;
+    boxes.forEach(function (b) { if (b.checked) ticked += 1; });
+    boxes.forEach(function (b) { if (!b.checked) b.disabled = ticked >= max; });
   }
 
   // --- a choice of two that the rules allow only in pairs (the Whisper-Wick Candle) ------------
@@ -167,6 +177,8 @@
     if (e.target.form) describe(e.target.form);
     var group = e.target.closest && e.target.closest("[data-pairs]");
     if (group) pairUp(group);
+    var capped = e.target.closest && e.target.closest("[data-max]");
+    if (capped) limit(capped);
   });
 
   // --- announcements for screen readers -------------------------------------------------------

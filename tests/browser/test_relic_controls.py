@@ -122,6 +122,7 @@ def test_issue14_relic_forms_offer_only_moves_the_rules_accept(phones, artifacts
             apply(now, Action("use_relic", 4, {"relic": "bangle_of_oaths", "owners": [refused]}))
     for owner in ("1", "2"):
         bangle.locator(f'label:has(input[name="owners"][value="{owner}"])').click()
+    expect(bangle.locator('input[name="owners"][value="3"]')).to_be_disabled()  # 2 at most
     dev.check_fits_the_phone()
     dev.confirm("use_relic")
     expect(dev.page.locator("#game")).to_contain_text("The Bangle of Oaths moves 2 token(s)")
