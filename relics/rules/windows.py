@@ -188,11 +188,22 @@ def bangle_moves(state: State, seat: int, card: str) -> list[dict[str, list[int]
 
 
 def _legal(check, state: State, args: dict, *more) -> bool:
+    """Whether `check` (the move's own check) accepts `args`, leaving out a move that would put
+    two of one owner's tokens on one seat: it is legal only when both are Stakes of a Ceremonial
+    Dagger's holder (R11), and offering it would tell what the tokens are (R3.2)."""
     try:
-        check(state, Action(ActionName.USE_RELIC, 0, args), *more)
+        rest, moved, _ = check(state, Action(ActionName.USE_RELIC, 0, args), *more)
     except IllegalAction:
         return False
-    return True
+    return not stacks(rest, moved)
+
+
+def stacks(rest: list[Placement], moved: list[Placement]) -> bool:
+    """Whether a moved token ends beside another of its owner's tokens."""
+    placed = rest + moved
+    return any(
+        q is not p and q.owner == p.owner and q.target == p.target for p in moved for q in placed
+    )
 
 
 def _target_cards(state: State, relic: str, seat: int, own_card: str) -> list[str]:

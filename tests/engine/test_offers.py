@@ -16,7 +16,7 @@ from itertools import combinations
 
 import pytest
 
-import relics.rules  # noqa: F401 - registers the Sacred Relics module
+import relics.rules  # registers the Sacred Relics module (its windows are read below)
 from games.engine import Action, IllegalAction, Options, apply, pending, setup, timeout
 from games.engine.offers import moves
 from games.engine.view import waiting_for
@@ -88,6 +88,15 @@ def candidates(state, seat: int, name: str, offered: list[dict]) -> list[dict] |
     raise AssertionError(f"no candidates for {name}")
 
 
+def hidden_stack(state, seat: int, args: dict) -> bool:
+    """A Bangle move that puts two of one owner's tokens on the partner's seat."""
+    window = (state.ext.get("relics") or {}).get("window") or {}
+    if args.get("relic") != RelicId.BANGLE_OF_OATHS or window.get("seat") != seat:
+        return False
+    partner = relics.rules.windows.bangle_partner(state, window["card"])
+    return any(p.owner in args["owners"] and p.target == partner for p in state.placements)
+
+
 def check_shape(entry: dict) -> None:
     options = entry["options"]
     assert isinstance(options["targets"], list), entry
@@ -119,6 +128,8 @@ def check_offers(state, seat: int, rng: random.Random, whole: bool) -> None:
         spelled = {key(m) for e in entries for m in moves(e)}
         for args in space:
             ok = accepted(state, seat, name, args)
+            if ok and key(args) not in spelled and hidden_stack(state, seat, args):
+                continue  # legal only for a Dagger's two Stakes: not offered (R3.2)
             assert ok == (key(args) in spelled), (
                 f"seat {seat}, {name} {args}: the engine {'accepts' if ok else 'refuses'} it "
                 f"but it is {'not ' if ok else ''}offered (phase {state.phase}, offers {entries})"

@@ -361,6 +361,19 @@ def test_r11_bangle_moves_up_to_two_tokens_to_the_partner():
     assert on(3) == [5, 6] and on(6) == [1, 2, 3, 4, 5]
 
 
+def test_r11_bangle_does_not_offer_a_daggers_stack_which_would_tell_the_tokens_apart():
+    """Seat 1 holds the Dagger and placed Stakes on seats 3 and 6 (the Bangles): moving 1's
+    token to seat 6 is legal only because both are Stakes (R11), so offering it would tell what
+    they are (R3.2, issue 16): it is not offered, though the engine still takes it."""
+    t = table(s3="bangle_of_oaths", s6="bangle_of_oaths", s1="ceremonial_dagger")
+    to_post(t, {**TIE, 1: "S3 S6 F2"})
+    until_window(t, 3)
+    (opts,) = offers(t, 3, "use_relic")
+    assert 1 not in opts["owners"] and all(1 not in m["owners"] for m in opts["moves"])
+    use(t, 3, "bangle_of_oaths", owners=[1])
+    assert sorted(p.owner for p in t.state.placements if p.target == 6).count(1) == 2
+
+
 def test_r11_bangle_never_moves_a_token_onto_its_owner_nor_doubles_an_owner():
     t = table(s3="bangle_of_oaths", s6="bangle_of_oaths")
     to_post(t, {**TIE, 6: "S3 S4 F2", 2: "S3 S5 F1"})
