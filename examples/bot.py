@@ -10,13 +10,11 @@ library only, as a third-party author would. It plays at random among the moves 
 - sends each move to the action's own route with `targets` (always a list), `If-Match` (the
   version it saw) and an `Idempotency-Key` (so a lost answer can be retried safely);
 - on `409 stale` (the game moved on meanwhile) it reads the view again and decides again;
-- optional relic windows and relic choices it mostly lets go with `pass`: it tries a relic only
-  when the offer is a plain list of seats, and passes if the server refuses that (relics whose
-  options need more than that, e.g. moving tokens, it always passes);
+- builds every move from the offer's typed options (`targets` with `min` and `max`, `tokens`
+  and `targets_by_token`, `cards`, `cards_by_seat`, `moves`): each is a move the rules accept;
+- in its own relic window or relic choice it tries the relic first and passes only if that
+  fails; Blood of the One, which may be used unasked, it leaves alone;
 - stops when the game is finished and prints the result.
-
-One thing it takes from the answers rather than from docs/api.md: an offer whose `options` has
-`count` wants exactly that many seats in `targets` (e.g. a Last Will naming two players).
 
     python examples/bot.py http://127.0.0.1:8000 --join ABCD
     python examples/bot.py http://127.0.0.1:8000 --create --humans 1 --seats 6 --relics
@@ -32,8 +30,6 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-
-RELIC_OPTION_KEYS = {"relic", "targets", "count", "min", "max"}  # what this bot knows to fill
 
 
 class ApiError(Exception):
@@ -97,29 +93,25 @@ def say(*parts) -> None:
 
 
 def choose(entry: dict, view: dict) -> dict | None:
-    """A body for the pending `entry`, chosen at random from its options; None: not this one."""
-    name, options = entry["action"], entry.get("options") or {}
-    if name == "pass":
-        return {}
-    if name == "use_relic" and not set(options) <= RELIC_OPTION_KEYS:
-        return None  # a relic that needs owners, tokens or cards: this bot lets it go
-    body: dict = {}
-    for key in ("relic", "choice"):
-        if key in options:
-            body[key] = options[key]
-    if "cards" in options:
-        body["card"] = random.choice(options["cards"])
-    if "tokens" in options:
+    """A body for the pending `entry`, chosen at random among its legal moves (docs/api.md,
+    "pending"): every body built this way is one the server accepts."""
+    options = entry.get("options") or {}
+    body = {key: options[key] for key in ("relic", "choice") if key in options}
+    if "moves" in options:  # the exact legal moves (e.g. the Whisper-Wick Candle)
+        return {**body, **random.choice(options["moves"])} if options["moves"] else None
+    if "tokens" in options:  # place_token: a token, then a seat that token may go on
         body["token"] = random.choice(options["tokens"])
-    targets = list(options.get("targets") or [])
-    if "token" in body:  # one token per seat unless a relic says otherwise: try fresh seats first
-        mine = {p["target"] for p in (view.get("me") or {}).get("placed", [])}
-        targets = [t for t in targets if t not in mine] or targets
-    if "targets" in options:
-        if not targets:
-            return None
-        count = options.get("count", options.get("min", 1))
-        body["targets"] = random.sample(targets, min(count, len(targets)))
+        body["targets"] = [random.choice(options["targets_by_token"][body["token"]])]
+        return body
+    if "cards" in options:  # give_relic, when you drew several
+        body["card"] = random.choice(options["cards"])
+    count = random.randint(options["min"], options["max"])
+    if count > len(options["targets"]):
+        return None
+    if count:
+        body["targets"] = random.sample(options["targets"], count)
+    if "cards_by_seat" in options and count:  # a relic that names a card on that seat
+        body["card"] = random.choice(options["cards_by_seat"][str(body["targets"][0])])
     return body
 
 

@@ -281,10 +281,24 @@ def act(request: HttpRequest, code: str, action: str) -> HttpResponse:
     serializer_class = ACTION_INPUTS.get(action)
     if serializer_class is None:
         return render_game(request, game, error=f"There is no action '{action}'.", status=400)
+    # Issue 14: a refused move's error shows beside the form that sent it, which keeps the
+    # player's choices ("name=value" as posted).
+    refused = {
+        "action": action,
+        "relic": request.POST.get("relic"),
+        "kept": {
+            f"{k}={v}"
+            for k in request.POST
+            if k != "csrfmiddlewaretoken"
+            for v in request.POST.getlist(k)
+        },
+    }
     serializer = serializer_class(data=action_args(request.POST))
     if not serializer.is_valid():
         fields = ", ".join(sorted(serializer.errors))
-        return render_game(request, game, error=f"Choose a {fields} first.", status=400)
+        return render_game(
+            request, game, error=f"Choose a {fields} first.", status=400, refused=refused
+        )
     try:
         game = services.action_apply(
             code=game.code, user=request.user, name=action, args=dict(serializer.validated_data)
@@ -292,7 +306,7 @@ def act(request: HttpRequest, code: str, action: str) -> HttpResponse:
     except (GameError, IllegalAction) as exc:
         detail, status = _problem(exc)
         game.refresh_from_db()
-        return render_game(request, game, error=detail, status=status)
+        return render_game(request, game, error=detail, status=status, refused=refused)
     return done(request, game)
 
 
@@ -303,8 +317,10 @@ def done(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect("game", code=game.code)
 
 
-def render_game(request, game: Game, *, error=None, join_form=None, status=200) -> HttpResponse:
-    context = game_context(request, game, error=error, join_form=join_form)
+def render_game(
+    request, game: Game, *, error=None, join_form=None, status=200, refused=None
+) -> HttpResponse:
+    context = game_context(request, game, error=error, join_form=join_form, refused=refused)
     template = "games/game.html#game" if request.htmx else "games/game.html"
     return render(request, template, context, status=status)
 
@@ -312,7 +328,7 @@ def render_game(request, game: Game, *, error=None, join_form=None, status=200) 
 # --- presentation: the view dict as a page ----------------------------------------------------
 
 
-def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
+def game_context(request, game: Game, *, error=None, join_form=None, refused=None) -> dict:
     view = selectors.game_view(game, request.user)
     me = view.get("me")
     if not may_watch(game, me["seat"] if me else None):
@@ -362,6 +378,18 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
             for p in me.get("placed", [])
         ]
     context["actions"] = [action_form(p, names, view) for p in view.get("pending", [])]
+    if refused and error:  # beside the first form of the action that was refused
+        form = next(
+            (
+                a
+                for a in context["actions"]
+                if a["action"] == refused["action"]
+                and (a["options"].get("relic") or None) == (refused["relic"] or None)
+            ),
+            None,
+        )
+        if form is not None:
+            form.update(error=context["error"], kept=refused["kept"])
     context["relic_board"] = relic_pages.board(view, names)
     context["waiting"] = waiting.reason(view, names, context["relic_board"])
     context["my_relics"] = relic_pages.mine(me)

@@ -8,6 +8,7 @@ which relic, whose window is open, and each seat on the table shows its relics.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from games.engine.vocabulary import ActionName
@@ -96,7 +97,7 @@ def board(view: dict, names: dict[int, str]) -> dict | None:
     if relics is None:
         return None
     window = relics.get("window")
-    in_play = Counter(relics.get("in_play") or [])
+    in_play = Counter(relics.get("in_play") or [])  # relic ids
     stages = [
         {
             "stage": stage,
@@ -105,7 +106,7 @@ def board(view: dict, names: dict[int, str]) -> dict | None:
                 {
                     "slot": n,
                     **card(rid),
-                    "in_play": in_play[BY_ID[rid].name],
+                    "in_play": in_play[rid],
                     "active": bool(window and window["stage"] == stage and window["relic"] == rid),
                     "holders": [
                         {"seat": h["seat"], "name": names.get(h["seat"], "")}
@@ -120,9 +121,9 @@ def board(view: dict, names: dict[int, str]) -> dict | None:
     ]
     timed = {rid for _, _, ids in STAGES for rid in ids}
     passive = [
-        {"name": r.name, "text": r.text, "count": in_play[r.name]}
+        {"name": r.name, "text": r.text, "count": in_play[r.id]}
         for r in BY_ID.values()
-        if r.id not in timed and in_play[r.name]
+        if r.id not in timed and in_play[r.id]
     ]
     giver = relics.get("giver")
     choice = relics.get("choice")
@@ -172,6 +173,14 @@ def action(pending: dict, view: dict, names: dict[int, str]) -> dict:
             "help": help_,
             "button": button,
         }
+    if name == ActionName.PASS:
+        window = (view.get("relics") or {}).get("window")
+        usable = any(p["action"] == ActionName.USE_RELIC for p in view.get("pending") or ())
+        if window and window.get("seat") == me.get("seat") and not usable:
+            # Issue 14: a use the rules would refuse is not offered (e.g. no Ghost's relic to copy)
+            relic = BY_ID[window["relic"]].name
+            return {"hint": f"Nothing can be done with the {relic} now: pass."}
+        return {}
     if name != ActionName.USE_RELIC:
         return {}
     relic = options.get("relic")
@@ -214,8 +223,17 @@ def action(pending: dict, view: dict, names: dict[int, str]) -> dict:
                 options.get("owners_by_seat", {}).items(), key=lambda i: int(i[0])
             )
         ]
+    if relic == "whisper_wick_candle":  # the legal pairs, for the page to offer only those
+        out["pairs"] = json.dumps(
+            [
+                [f"{a}:{oa}", f"{b}:{ob}"]
+                for m in options.get("moves") or ()
+                for (a, b), (oa, ob) in [(m["targets"], m["owners"])]
+            ]
+        )
     if relic == "bangle_of_oaths":
         out["owners"] = [{"seat": o, "name": names.get(o, "")} for o in options.get("owners", [])]
+        out["max_owners"] = max((len(m["owners"]) for m in options.get("moves") or ()), default=0)
         partner = options.get("partner")
         out["partner"] = {"seat": partner, "name": names.get(partner, "")} if partner else None
     return out

@@ -372,7 +372,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # A seat's `team` and the game's `winner` share one choice set: one enum name for both
     # (otherwise drf_spectacular.W001 fails `check --deploy --fail-level WARNING`).
-    "ENUM_NAME_OVERRIDES": {"TeamEnum": ["hunters", "vampires"]},
+    "ENUM_NAME_OVERRIDES": {
+        "TeamEnum": ["hunters", "vampires"],
+        "RelicIdEnum": "games.api.serializers.RELIC_IDS",
+    },
     # Request bodies as strict in the schema as on the server; one 400 shape; the 415.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

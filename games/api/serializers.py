@@ -4,11 +4,12 @@ shapes the OpenAPI schema documents. Whether a well-formed action is legal is th
 from __future__ import annotations
 
 from django.core.validators import RegexValidator
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_serializer
 from rest_framework import serializers
 
 from games import quiet_hours
 from games.accounts import USERNAME_PATTERN
-from games.engine.vocabulary import Phase, TieKind
+from games.engine.vocabulary import ActionName, LastWillId, Phase, RelicId, TieKind
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
 from staked.rest import ErrorOut
 
@@ -237,9 +238,149 @@ class SeatOut(serializers.Serializer):
     )
 
 
-class PendingOut(serializers.Serializer):
-    action = serializers.CharField()
-    options = serializers.DictField(help_text="the legal options, e.g. tokens and targets")
+# --- pending: the typed list of legal moves (games/engine/offers.py, docs/api.md) ---------------
+
+RELIC_IDS = [str(r) for r in RelicId]
+CHOICE_IDS = [str(w) for w in LastWillId] + [
+    str(RelicId.FALSE_IDOL),
+    str(RelicId.VAN_HELSINGS_JOURNAL),
+]
+
+
+def _seat_list(help_text: str, **kwargs) -> serializers.ListField:
+    return serializers.ListField(child=serializers.IntegerField(), help_text=help_text, **kwargs)
+
+
+class OptionsOut(serializers.Serializer):
+    """What every offer has: the seats it may name, and how many one move names."""
+
+    targets = _seat_list(
+        "the seats you may name, in `targets` (always a list; empty when the move names none)"
+    )
+    min = serializers.IntegerField(min_value=0, help_text="one move names at least this many")
+    max = serializers.IntegerField(min_value=0, help_text="one move names at most this many")
+
+
+class SeatOptionsOut(OptionsOut):
+    """intervention_vote, tiebreak_vote, choose_examiner: one seat of `targets`."""
+
+
+class PlaceTokenOptionsOut(OptionsOut):
+    """Send one `token` of `tokens` and one seat of `targets_by_token[token]`."""
+
+    tokens = serializers.ListField(
+        child=serializers.ChoiceField(choices=TOKEN_CHOICES),
+        help_text="the tokens you may place now (each has a seat to go on)",
+    )
+    targets_by_token = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="token -> the seats it may go on (`targets` is their union; a Ceremonial "
+        "Dagger lets a Stake go beside another of your Stakes, R11)",
+    )
+
+
+class GiveRelicOptionsOut(OptionsOut):
+    """Give the relic you drew to one seat of `targets` (players who have none yet)."""
+
+    cards = serializers.ListField(
+        child=serializers.ChoiceField(choices=RELIC_IDS),
+        required=False,
+        help_text="only when you drew several: the relic ids you may give; name one as `card` "
+        "(the other goes back to the box, R10.2)",
+    )
+
+
+class RelicMoveOut(serializers.Serializer):
+    """One legal use of the Whisper-Wick Candle (`targets` and `owners`) or the Bangle of Oaths
+    (`owners`)."""
+
+    targets = _seat_list("the Candle: the two seats whose tokens swap", required=False)
+    owners = _seat_list(
+        "the owner of the token moved from each seat (the Candle: in the order "
+        "of `targets`; the Bangle: 1 or 2 owners)"
+    )
+
+
+@extend_schema_serializer(deprecate_fields=["owners", "owners_by_seat", "count"])
+class UseRelicOptionsOut(OptionsOut):
+    """Your relic's use (send `relic`): name `min`..`max` seats of `targets`, or, where `moves`
+    is given, send one of them; the Bell, Ring and Glass also name a `card` of `cards_by_seat`."""
+
+    relic = serializers.ChoiceField(choices=RELIC_IDS, help_text="send it as `relic`")
+    cards_by_seat = serializers.DictField(
+        child=serializers.ListField(child=serializers.ChoiceField(choices=RELIC_IDS)),
+        required=False,
+        help_text="Ritual Bell, Signet Ring, Hindsight Looking Glass: seat (a string) -> the "
+        "relics there you may target; send one as `card` with that seat in `targets`",
+    )
+    moves = RelicMoveOut(
+        many=True,
+        required=False,
+        help_text="Whisper-Wick Candle, Bangle of Oaths: every legal move, exactly; send one "
+        "as it is (with `relic`)",
+    )
+    partner = serializers.IntegerField(
+        required=False, help_text="Bangle of Oaths: the seat the tokens move to"
+    )
+    discard = serializers.BooleanField(
+        required=False,
+        help_text="Scales of Justice: true when deciding discards the Scales (you are not tied)",
+    )
+    owners = _seat_list("Bangle of Oaths: the owners in `moves` (older form)", required=False)
+    owners_by_seat = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        required=False,
+        help_text="Whisper-Wick Candle: the owners in `moves` by seat (older form)",
+    )
+    count = serializers.IntegerField(required=False, help_text="older name of `min` and `max`")
+
+
+@extend_schema_serializer(deprecate_fields=["count"])
+class ResolveChoiceOptionsOut(OptionsOut):
+    """A Last Will (mandatory) or a relic's choice (with a `pass` beside it): send `choice` and
+    `min`..`max` seats of `targets`."""
+
+    choice = serializers.ChoiceField(
+        choices=CHOICE_IDS, help_text="the Last Will or relic id of the choice: send it as `choice`"
+    )
+    count = serializers.IntegerField(required=False, help_text="older name of `min` and `max`")
+
+
+class PassOptionsOut(OptionsOut):
+    """`pass` names nothing: `targets` is empty, `min` and `max` 0; send `{}`."""
+
+
+PENDING_OPTIONS = {
+    ActionName.PLACE_TOKEN: PlaceTokenOptionsOut,
+    ActionName.INTERVENTION_VOTE: SeatOptionsOut,
+    ActionName.TIEBREAK_VOTE: SeatOptionsOut,
+    ActionName.CHOOSE_EXAMINER: SeatOptionsOut,
+    ActionName.GIVE_RELIC: GiveRelicOptionsOut,
+    ActionName.USE_RELIC: UseRelicOptionsOut,
+    ActionName.PASS: PassOptionsOut,
+    ActionName.RESOLVE_CHOICE: ResolveChoiceOptionsOut,
+}
+
+
+def _pending_entry(name: str, options: type[serializers.Serializer]) -> type:
+    title = "".join(part.capitalize() for part in name.split("_"))
+    fields = {
+        "action": serializers.ChoiceField(choices=[name], help_text="the action's route name"),
+        "options": options(),
+        "__doc__": f"`{name}` may be made now, with these options.",
+    }
+    return type(f"{title}PendingOut", (serializers.Serializer,), fields)
+
+
+PendingOut = PolymorphicProxySerializer(
+    component_name="PendingOut",
+    serializers={
+        str(name): _pending_entry(str(name), cls) for name, cls in PENDING_OPTIONS.items()
+    },
+    resource_type_field_name="action",
+    many=True,
+    help_text="every action you may take now, each with its legal options; [] means wait",
+)
 
 
 class KnowledgeOut(serializers.Serializer):
@@ -441,7 +582,7 @@ class GameViewOut(serializers.Serializer):
     )
     seats = SeatOut(many=True)
     me = MeOut(required=False, help_text="absent for spectators")
-    pending = PendingOut(many=True, help_text="every action you may take now; [] means wait")
+    pending = PendingOut
     waiting_for = serializers.ListField(
         child=serializers.IntegerField(), help_text="seats the game waits on"
     )
@@ -453,7 +594,8 @@ class GameViewOut(serializers.Serializer):
     deck = DeckOut(required=False, allow_null=True, help_text="lobby: the R1.2 deck for this count")
     relics = serializers.DictField(
         required=False,
-        help_text="relic games: in_play (names), the open window, the giver, public facts",
+        help_text="relic games: in_play (relic ids), holdings, the open window, the giver, "
+        "public facts",
     )
     last_wills = LastWillOut(
         many=True, required=False, help_text="Last Wills drawn in the latest Dining"

@@ -26,6 +26,7 @@ from typing import Any
 from . import dining, hooks
 from .common import ROLE_NAMES, draw_rng, public
 from .errors import IllegalAction
+from .offers import offer
 from .state import DINING, DOUBLE_STAKE, FEAST, LAST_WILL, STAKE, Action, State, evolve
 from .table import on_vampire_side
 from .vocabulary import ActionName, EventKind, LastWillId
@@ -256,11 +257,16 @@ class LastWills(hooks.Module):
         if draw_ is None or draw_["seat"] != seat:
             return []
         count = 2 if BY_ID[draw_["card"]].choice == "two_living" else 1
+        if len(draw_["options"]) < count:
+            return []
         return [
-            {
-                "action": ActionName.RESOLVE_CHOICE,
-                "options": {"choice": draw_["card"], "targets": draw_["options"], "count": count},
-            }
+            offer(
+                ActionName.RESOLVE_CHOICE,
+                draw_["options"],
+                min=count,
+                choice=draw_["card"],
+                count=count,  # the older name of min and max
+            )
         ]
 
     def owns(self, state: State, action: Action) -> bool:

@@ -126,15 +126,12 @@ def place_token(state: State, action: Action) -> State:
             raise IllegalAction("illegal_token", f"There is no token called '{token}'.")
         raise IllegalAction("illegal_token", f"You have no {TOKEN_LABELS[token]} token to place.")
     _check_target(state, target)
-    if target == seat:
-        raise IllegalAction("illegal_target", "You may not place a token on yourself (R3.1).")
-    for p in state.placements:  # R11 Dagger: both tokens must be ones that may stack
-        if p.owner == seat and p.target == target:
-            if not (may_stack(state, seat, token) and may_stack(state, seat, p.token)):
-                raise IllegalAction(
-                    "illegal_target",
-                    "You may not place two of your tokens on the same player (R3.1).",
-                )
+    if target not in token_targets(state, seat, token):  # what `pending` offers (R3.1, R11)
+        if target == seat:
+            raise IllegalAction("illegal_target", "You may not place a token on yourself (R3.1).")
+        raise IllegalAction(
+            "illegal_target", "You may not place two of your tokens on the same player (R3.1)."
+        )
     hands = list(state.hands)
     rest = list(hand)
     rest.remove(token)

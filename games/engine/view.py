@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import dining, hooks, mingling
+from .offers import offer
 from .serialize import to_json
 from .state import CHOOSE_EXAMINER, FINISHED, MINGLING, TIEBREAK, Dining, Knowledge, State
 from .table import team
@@ -17,7 +18,7 @@ from .vocabulary import ActionName
 
 
 def pending(state: State, seat: int) -> list[dict[str, Any]]:
-    """Every action `seat` may take now, with its legal options; [] means "wait"."""
+    """Every action `seat` may take now, with its legal options (`offers`); [] means "wait"."""
     if state.outcome is not None:
         return []
     actions: list[dict[str, Any]] = []
@@ -25,48 +26,33 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
         alive = state.players[seat - 1].alive
         hand = state.hands[seat - 1]
         if alive and hand:
-            tokens = sorted(set(hand))
-            targets = mingling.token_targets(state, seat)
-            if hooks.using(state, "may_stack") and any(  # e.g. the Dagger
-                mingling.may_stack(state, seat, tok) for tok in tokens
-            ):
-                targets = sorted(
-                    {t for tok in tokens for t in mingling.token_targets(state, seat, tok)}
-                )
-            if targets:
+            by_token = {tok: mingling.token_targets(state, seat, tok) for tok in sorted(set(hand))}
+            by_token = {tok: seats for tok, seats in by_token.items() if seats}
+            if by_token:
                 actions.append(
-                    {
-                        "action": ActionName.PLACE_TOKEN,
-                        "options": {"tokens": tokens, "targets": targets},
-                    }
+                    offer(
+                        ActionName.PLACE_TOKEN,
+                        sorted({s for seats in by_token.values() for s in seats}),
+                        tokens=list(by_token),
+                        targets_by_token=by_token,
+                    )
                 )
         may_vote = (
             seat in mingling.intervention_voters(state)
             if not alive
             else mingling.optional_voter(state, seat)  # e.g. the Seer's Orb
         )
-        if may_vote and not mingling.has_voted(state, seat):
-            actions.append(
-                {
-                    "action": ActionName.INTERVENTION_VOTE,
-                    "options": {"targets": mingling.intervention_targets(state)},
-                }
-            )
+        targets = mingling.intervention_targets(state)
+        if may_vote and not mingling.has_voted(state, seat) and targets:
+            actions.append(offer(ActionName.INTERVENTION_VOTE, targets))
     elif state.phase == TIEBREAK:
         tie = state.tie
         if seat in tie.voters and (
             tie.decider is not None or seat not in [v.voter for v in tie.votes]
         ):
-            actions.append(
-                {"action": ActionName.TIEBREAK_VOTE, "options": {"targets": list(tie.candidates)}}
-            )
+            actions.append(offer(ActionName.TIEBREAK_VOTE, tie.candidates))
     elif state.phase == CHOOSE_EXAMINER and seat == state.dining.examined:
-        actions.append(
-            {
-                "action": ActionName.CHOOSE_EXAMINER,
-                "options": {"targets": dining.examiner_targets(state)},
-            }
-        )
+        actions.append(offer(ActionName.CHOOSE_EXAMINER, dining.examiner_targets(state)))
     for module in hooks.using(state, "pending"):
         actions.extend(module.pending(state, seat))
     return actions

@@ -45,7 +45,7 @@ import random
 from typing import Any
 
 from games.engine.vocabulary import STAKE_VOTES, ActionName, LastWillId, RelicId, Role, Team, Token
-from games.strategies.randomly import Choice, candle_swaps, random_choice
+from games.strategies.randomly import Choice, random_choice
 
 HUNTERS, VAMPIRES = Team.HUNTERS, Team.VAMPIRES
 VAMPIRE_ROLES = (Role.VAMPIRE, Role.VAMPIRE_LORD)
@@ -487,12 +487,13 @@ def _bangle_moves(r: Reading, options: dict) -> list[int]:
     if partner is None:
         return []
     placed_by = {s["seat"]: s["placed_by"] for s in r.view["seats"]}
-    mine = {o: _stake_odds(r, o, r.me) for o in options["owners"]}
-    legal = [o for o in mine if o != partner and o not in placed_by.get(partner, ())]
+    on_me = next(s["placed_by"] for s in r.view["seats"] if s["seat"] == r.me)
+    mine = {o: _stake_odds(r, o, r.me) for o in on_me}
+    legal = [o for o in options.get("owners") or () if o in mine]  # each is a legal move
     me_count = sum(mine.values())
     partner_count = sum(_stake_odds(r, o, partner) for o in placed_by.get(partner, ()))
     moved = []
-    for owner in sorted(legal, key=lambda o: (-mine[o], o))[: options.get("max", 2)]:
+    for owner in sorted(legal, key=lambda o: (-mine[o], o))[:2]:  # R11: up to 2 tokens
         odds = mine[owner]
         if max(me_count - odds, partner_count + odds) >= max(me_count, partner_count):
             break
@@ -539,7 +540,8 @@ def _candle_swap(r: Reading, options: dict) -> tuple[int, int, int, int] | None:
     }
     before = _table_value(r, stakes)
     best, gain = None, CANDLE_GAIN
-    for a, b, oa, ob in candle_swaps(options, r.view):
+    for move in options.get("moves") or ():  # every swap the rules allow (R11 ruling)
+        (a, b), (oa, ob) = move["targets"], move["owners"]
         if placed_by[a].count(oa) > 1 or placed_by[b].count(ob) > 1:
             continue  # a Dagger's stack: which of the two tokens moves is not mine to tell
         moved = _stake_odds(r, oa, a) - _stake_odds(r, ob, b)

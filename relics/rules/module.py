@@ -7,6 +7,7 @@ from typing import Any
 
 from games.engine import hooks, mingling
 from games.engine.common import draw_rng, private, public
+from games.engine.offers import nothing, offer
 from games.engine.state import (
     STAKE,
     Action,
@@ -119,40 +120,34 @@ class SacredRelics(hooks.Module):
     def pending(self, state: State, seat: int) -> list[dict[str, Any]]:
         data = data_of(state)
         if state.phase == GIVING and data["giving"] and giver_of(data) == seat:
-            options = {"targets": give_targets(state)}
+            more = {}
             if len(data["giving"]["drawn"]) > 1:
-                options["cards"] = [kind(c) for c in data["giving"]["drawn"]]
-            return [{"action": ActionName.GIVE_RELIC, "options": options}]
+                more["cards"] = [kind(c) for c in data["giving"]["drawn"]]
+            return [offer(ActionName.GIVE_RELIC, give_targets(state), **more)]
         actions = []
         if state.phase == WINDOW and data["window"]["seat"] == seat:
             window = data["window"]
-            use = {"relic": window["as"], **use_options(state, window, seat)}
-            actions = [
-                {"action": ActionName.USE_RELIC, "options": use},
-                {"action": ActionName.PASS, "options": {}},
-            ]
+            use = use_options(state, window, seat)
+            if use is not None:  # else nobody can be aimed at: only pass
+                actions.append({"action": ActionName.USE_RELIC, "options": use})
+            actions.append(nothing(ActionName.PASS))
             if window["as"] == RelicId.BLOOD_OF_THE_ONE:
                 return actions
         elif state.phase == CHOICE and data["choice"]["seat"] == seat:
             choice = data["choice"]
-            actions = [
-                {
-                    "action": ActionName.RESOLVE_CHOICE,
-                    "options": {
-                        "choice": choice["relic"],
-                        "targets": choice["targets"],
-                        "count": 1,
-                    },
-                },
-                {"action": ActionName.PASS, "options": {}},
-            ]
+            if choice["targets"]:
+                actions.append(
+                    offer(
+                        ActionName.RESOLVE_CHOICE,
+                        choice["targets"],
+                        choice=choice["relic"],
+                        count=1,  # the older name of min and max
+                    )
+                )
+            actions.append(nothing(ActionName.PASS))
         if state.phase in BLOOD_PHASES and has(state, seat, RelicId.BLOOD_OF_THE_ONE):
-            actions.append(
-                {
-                    "action": ActionName.USE_RELIC,
-                    "options": {"relic": RelicId.BLOOD_OF_THE_ONE, "targets": list(state.living)},
-                }
-            )
+            living = list(state.living)
+            actions.append(offer(ActionName.USE_RELIC, living, relic=RelicId.BLOOD_OF_THE_ONE))
         return actions
 
     def waiting(self, state: State) -> set[int]:
@@ -172,7 +167,7 @@ class SacredRelics(hooks.Module):
         choice = data["choice"] if state.phase == CHOICE else None
         out = {
             "relics": {
-                "in_play": sorted(BY_ID[kind(h["card"])].name for h in data["holdings"]),
+                "in_play": sorted(kind(h["card"]) for h in data["holdings"]),  # relic ids
                 "holdings": public_holdings(state, data),
                 "window": public_window(state, window) if window else None,
                 "choice": {"relic": choice["relic"], "seat": choice["seat"]} if choice else None,

@@ -3,11 +3,13 @@ on a Dining tie (R11 amended), and what each relic does when its holder uses it.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from games.engine import dining, ties
 from games.engine.common import private, public, seat_list
 from games.engine.errors import IllegalAction
+from games.engine.offers import offer
 from games.engine.state import (
     STAKE,
     Action,
@@ -15,7 +17,7 @@ from games.engine.state import (
     State,
     evolve,
 )
-from games.engine.vocabulary import EventKind, RelicId, TieKind
+from games.engine.vocabulary import ActionName, EventKind, RelicId, TieKind
 
 from .cards import BY_ID, CHOICE, MARKED, PRE, WINDOW, kind
 from .holdings import (
@@ -110,33 +112,98 @@ def pass_window(state: State, action: Action):
     raise IllegalAction("wrong_phase", "You have nothing to pass on now.")
 
 
-def use_options(state: State, window: dict, seat: int) -> dict[str, Any]:
+def use_options(state: State, window: dict, seat: int) -> dict[str, Any] | None:
+    """The options of `use_relic` in this window (games/engine/offers.py), built from the checks
+    the relic's effect makes; None when no use is legal (the holder may only pass)."""
     relic, card = window["as"], window["card"]
     living = list(state.living)
     if relic in MARKED:  # R10.2a: the cards are face-up, so each seat's targetable ones are named
         seats = state.ghosts if relic == RelicId.HINDSIGHT_LOOKING_GLASS else living
         cards = {s: _target_cards(state, relic, s, card) for s in seats}
-        return {
-            "targets": [s for s in seats if cards[s]],
-            "cards_by_seat": {str(s): [kind(c) for c in cs] for s, cs in cards.items() if cs},
-        }
+        targets = [s for s in seats if cards[s]]
+        by_seat = {str(s): [kind(c) for c in cards[s]] for s in targets}
+        return _use(relic, targets, cards_by_seat=by_seat) if targets else None
     if relic == RelicId.WHISPER_WICK_CANDLE:
-        owners = {
-            str(s): sorted(p.owner for p in state.placements if p.target == s) for s in living
-        }
-        owners = {k: v for k, v in owners.items() if v}
-        return {"targets": sorted(map(int, owners)), "count": 2, "owners_by_seat": owners}
+        legal = candle_moves(state, seat, card)
+        if not legal:
+            return None
+        owners: dict[str, set[int]] = {}
+        for m in legal:
+            for s, o in zip(m["targets"], m["owners"], strict=True):
+                owners.setdefault(str(s), set()).add(o)
+        by_seat = {k: sorted(v) for k, v in sorted(owners.items(), key=lambda i: int(i[0]))}
+        targets = sorted(map(int, by_seat))
+        # `count` and `owners_by_seat` are the older, looser form of `moves`.
+        return _use(relic, targets, 2, moves=legal, count=2, owners_by_seat=by_seat)
     if relic == RelicId.BANGLE_OF_OATHS:
-        return {
-            "owners": sorted({p.owner for p in state.placements if p.target == seat}),
-            "max": 2,
-            "partner": bangle_partner(state, card),
-        }
+        legal = bangle_moves(state, seat, card)
+        if not legal:
+            return None
+        owners = sorted({o for m in legal for o in m["owners"]})
+        return _use(relic, (), 0, moves=legal, owners=owners, partner=bangle_partner(state, card))
     if relic in (RelicId.KEY_OF_QUICK_PASSAGE,):
-        return {}
+        return _use(relic, (), 0)
     if relic == RelicId.SCALES_OF_JUSTICE:
-        return {"targets": list(state.tie.candidates), "discard": seat not in state.tie.candidates}
-    return {"targets": living}
+        tied = list(state.tie.candidates)
+        return _use(relic, tied, discard=seat not in state.tie.candidates)
+    return _use(relic, living) if living else None
+
+
+def _use(relic: str, targets, n: int = 1, **extra) -> dict[str, Any]:
+    return offer(ActionName.USE_RELIC, targets, min=n, relic=relic, **extra)["options"]
+
+
+def candle_moves(state: State, seat: int, card: str) -> list[dict[str, list[int]]]:
+    """Every swap the Whisper-Wick Candle may make now (seat a < seat b): the ones
+    `_candle_move` accepts."""
+    on: dict[int, list[int]] = {}
+    for p in state.placements:
+        if state.player(p.target).alive and p.owner not in on.get(p.target, ()):
+            on.setdefault(p.target, []).append(p.owner)
+    out = []
+    seats = sorted(on)
+    for i, a in enumerate(seats):
+        for b in seats[i + 1 :]:
+            for oa in sorted(on[a]):
+                for ob in sorted(on[b]):
+                    args = {"targets": [a, b], "owners": [oa, ob]}
+                    if _legal(_candle_move, state, args):
+                        out.append(args)
+    return out
+
+
+def bangle_moves(state: State, seat: int, card: str) -> list[dict[str, list[int]]]:
+    """Every set of 1 or 2 token owners the Bangle of Oaths may move from `seat` now: the ones
+    `_bangle_move` accepts."""
+    if bangle_partner(state, card) is None:
+        return []
+    owners = sorted({p.owner for p in state.placements if p.target == seat})
+    out = []
+    for n in (1, 2):
+        for chosen in combinations(owners, n):
+            args = {"owners": list(chosen)}
+            if _legal(_bangle_move, state, args, seat, card):
+                out.append(args)
+    return out
+
+
+def _legal(check, state: State, args: dict, *more) -> bool:
+    """Whether `check` (the move's own check) accepts `args`, leaving out a move that would put
+    two of one owner's tokens on one seat: it is legal only when both are Stakes of a Ceremonial
+    Dagger's holder (R11), and offering it would tell what the tokens are (R3.2)."""
+    try:
+        rest, moved, _ = check(state, Action(ActionName.USE_RELIC, 0, args), *more)
+    except IllegalAction:
+        return False
+    return not stacks(rest, moved)
+
+
+def stacks(rest: list[Placement], moved: list[Placement]) -> bool:
+    """Whether a moved token ends beside another of its owner's tokens."""
+    placed = rest + moved
+    return any(
+        q is not p and q.owner == p.owner and q.target == p.target for p in moved for q in placed
+    )
 
 
 def _target_cards(state: State, relic: str, seat: int, own_card: str) -> list[str]:
@@ -283,6 +350,13 @@ def _hindsight(state, seat, card, action, now):
 
 
 def _candle(state, seat, card, action, now):
+    rest, moved, text = _candle_move(state, action)
+    return _tokens_moved(state, card, rest, moved, text)
+
+
+def _candle_move(state: State, action: Action):
+    """The Candle's swap as (the tokens left, the tokens moved, the line), or IllegalAction:
+    the one check of both the move and its offer (`candle_moves`)."""
     a, b = seat_targets(action, 2)
     owners = action.args.get("owners") or []
     if not isinstance(owners, list) or len(owners) != 2 or a == b:
@@ -298,12 +372,21 @@ def _candle(state, seat, card, action, now):
         raise IllegalAction("illegal_target", "Choose a token placed on each of the two seats.")
     rest = [p for p in placements if p not in (pa, pb)]
     moved = [Placement(oa, b, pa.token), Placement(ob, a, pb.token)]
-    text = f"The Whisper-Wick Candle swaps a token between seats {a} and {b}."
-    return _tokens_moved(state, card, rest, moved, text)
+    _check_token_rules(state, rest, moved)
+    return rest, moved, f"The Whisper-Wick Candle swaps a token between seats {a} and {b}."
 
 
 def _bangle(state, seat, card, action, now):
+    rest, moved, text = _bangle_move(state, action, seat, card)
+    return _tokens_moved(state, card, rest, moved, text)
+
+
+def _bangle_move(state: State, action: Action, seat: int, card: str):
+    """The Bangle's move as (the tokens left, the tokens moved, the line), or IllegalAction:
+    the one check of both the move and its offer (`bangle_moves`)."""
     partner = bangle_partner(state, card)
+    if partner is None:
+        raise IllegalAction("illegal_target", "The other Bangle of Oaths has no living holder.")
     owners = action.args.get("owners") or []
     if not isinstance(owners, list) or len(owners) > 2 or len(set(owners)) != len(owners):
         raise IllegalAction("bad_request", "Name up to 2 token owners in 'owners'.")
@@ -315,14 +398,13 @@ def _bangle(state, seat, card, action, now):
         raise IllegalAction("illegal_target", "Move only tokens that lie on your own seat.")
     rest = [p for p in placements if p not in moving]
     moved = [Placement(p.owner, partner, p.token) for p in moving]
-    text = f"The Bangle of Oaths moves {len(moved)} token(s) to seat {partner}."
-    return _tokens_moved(state, card, rest, moved, text)
+    _check_token_rules(state, rest, moved)
+    return rest, moved, f"The Bangle of Oaths moves {len(moved)} token(s) to seat {partner}."
 
 
 def _tokens_moved(state, card, rest, moved, text):
-    """The Candle's and the Bangle's end: the moved tokens keep the token rules, the table is
-    told, and the window closes."""
-    _check_token_rules(state, rest, moved)
+    """The Candle's and the Bangle's end (their tokens checked): the table is told, and the
+    window closes."""
     state = evolve(state, placements=tuple(rest + moved))
     return close_window(state, card), [public(state, EventKind.RELIC_USED, text)], False
 

@@ -144,10 +144,41 @@
 
   function describeAll(root) {
     root.querySelectorAll("form[data-action]").forEach(describe);
+    root.querySelectorAll("[data-pairs]").forEach(pairUp);
+    root.querySelectorAll("[data-max]").forEach(limit);
+  }
+
+  // --- a choice of up to `data-max` (a Last Will naming two, the Bangle's two tokens) ----------
+  function limit(group) {
+    var max = parseInt(group.getAttribute("data-max"), 10);
+    var boxes = group.querySelectorAll("input[type=checkbox]");
+    var ticked = 0;
+    boxes.forEach(function (b) { if (b.checked) ticked += 1; });
+    boxes.forEach(function (b) { if (!b.checked) b.disabled = ticked >= max; });
+  }
+
+  // --- a choice of two that the rules allow only in pairs (the Whisper-Wick Candle) ------------
+  // `data-pairs` lists the legal pairs of values (the engine's offer): once one box is ticked,
+  // only the boxes that make a legal pair with it stay enabled; with two, none more.
+  function pairUp(group) {
+    var pairs = JSON.parse(group.getAttribute("data-pairs"));
+    var boxes = group.querySelectorAll("input[type=checkbox]");
+    var ticked = [];
+    boxes.forEach(function (b) { if (b.checked) ticked.push(b.value); });
+    boxes.forEach(function (b) {
+      if (b.checked) { b.disabled = false; return; }
+      b.disabled = ticked.length >= 2 || (ticked.length === 1 && !pairs.some(function (p) {
+        return (p[0] === ticked[0] && p[1] === b.value) || (p[1] === ticked[0] && p[0] === b.value);
+      }));
+    });
   }
 
   document.addEventListener("change", function (e) {
     if (e.target.form) describe(e.target.form);
+    var group = e.target.closest && e.target.closest("[data-pairs]");
+    if (group) pairUp(group);
+    var capped = e.target.closest && e.target.closest("[data-max]");
+    if (capped) limit(capped);
   });
 
   // --- announcements for screen readers -------------------------------------------------------

@@ -114,7 +114,7 @@ def test_intervention_vote_answers_200_for_a_ghost(table):
     view = t.view(1)
     assert view["me"]["alive"] is False
     assert view["pending"] == [
-        {"action": "intervention_vote", "options": {"targets": [2, 3, 4, 5, 6]}}
+        {"action": "intervention_vote", "options": {"targets": [2, 3, 4, 5, 6], "min": 1, "max": 1}}
     ]
     view = t.act(1, "intervention_vote", target=6)
     assert view["me"]["intervention_vote"] == 6
@@ -126,7 +126,9 @@ def test_tiebreak_vote_answers_200_for_a_voter(table):
     mingle(t, TIED_ROUND_ONE)
     view = t.view(6)
     assert view["phase"] == "tiebreak"
-    assert view["pending"] == [{"action": "tiebreak_vote", "options": {"targets": [3, 4]}}]
+    assert view["pending"] == [
+        {"action": "tiebreak_vote", "options": {"targets": [3, 4], "min": 1, "max": 1}}
+    ]
     view = t.act(6, "tiebreak_vote", target=3)
     assert view["pending"] == []
     assert view["tie"]["voted"] == [6]

@@ -8,9 +8,13 @@ import json
 import re
 from pathlib import Path
 
+import jsonschema_rs
+import pytest
 from django.conf import settings
+from rest_framework.test import APIClient
 
 from games.inputs import ACTIONS
+from tests.api.test_pending_schema import closed
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GUIDE = (ROOT / "docs" / "api.md").read_text()
@@ -29,3 +33,19 @@ def test_the_guide_is_linked_from_the_readme_and_the_swagger_ui():
     assert "docs/api.md" in settings.SPECTACULAR_SETTINGS["DESCRIPTION"]
     for section in ("Authentication", "Polling", "Actions", "Errors", "Limits", "Versioning"):
         assert re.search(rf"^## {section}\b", GUIDE, flags=re.MULTILINE), section
+
+
+@pytest.mark.django_db
+def test_issue16_the_guide_shows_pending_for_every_action_in_the_published_schema():
+    """docs/api.md, "pending": one example or more per action, each valid against the
+    published `PendingOut` with no undeclared property."""
+    section = GUIDE.split("## pending")[1].split("\n## ")[0]
+    examples = [json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", section, re.DOTALL)]
+    schema = APIClient().get("/api/v1/schema/", {"format": "json"}).json()
+    validator = jsonschema_rs.validator_for(
+        {"$ref": "#/components/schemas/PendingOut", "components": closed(schema)}
+    )
+    for example in examples:
+        errors = [e.message for e in validator.iter_errors(example)]
+        assert not errors, (example, errors)
+    assert {e["action"] for e in examples} == set(ACTIONS)

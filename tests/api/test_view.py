@@ -79,7 +79,13 @@ def test_running_view_has_every_key_of_api_md(table):
     assert view["pending"] == [
         {
             "action": "place_token",
-            "options": {"tokens": ["feast", "stake"], "targets": [1, 2, 4, 5, 6]},
+            "options": {
+                "tokens": ["feast", "stake"],
+                "targets": [1, 2, 4, 5, 6],
+                "min": 1,
+                "max": 1,
+                "targets_by_token": {"feast": [1, 2, 4, 5, 6], "stake": [1, 2, 4, 5, 6]},
+            },
         }
     ]
 

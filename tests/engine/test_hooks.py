@@ -92,7 +92,7 @@ class Probe(hooks.Module):
 
     def pending(self, state, seat):
         if state.phase == WINDOW and seat == 2:
-            return [{"action": "probe_ping", "options": {"targets": [2]}}]
+            return [{"action": "probe_ping", "options": {"targets": [2], "min": 1, "max": 1}}]
         return []
 
     def timeout(self, state, now):
@@ -286,9 +286,10 @@ def test_hook_vote_weight_doubles_a_ghosts_intervention_dial(probe):
 def test_hook_optional_intervention_voter_votes_but_never_holds_mingling_open(probe):
     t = ghost_table()
     probe.optional = (2,)
-    assert {"action": "intervention_vote", "options": {"targets": [1, 2, 3, 4, 5]}} in pending(
-        t.state, 2
-    )
+    assert {
+        "action": "intervention_vote",
+        "options": {"targets": [1, 2, 3, 4, 5], "min": 1, "max": 1},
+    } in pending(t.state, 2)
     t.do(2, "intervention_vote", target=2)  # a living voter may name themselves
     t.do(7, "intervention_vote", target=2)
     t.do(6, "intervention_vote", target=5)
@@ -312,7 +313,9 @@ def test_hook_decide_tie_hands_the_tie_to_the_chosen_seat(probe):
     t = round_two(ELIMINATION_TIE)
     tie = t.view(None)["tie"]
     assert tie["candidates"] == [3, 4] and tie["voters"] == [6] and tie["decider"] == 6
-    assert pending(t.state, 6) == [{"action": "tiebreak_vote", "options": {"targets": [3, 4]}}]
+    assert pending(t.state, 6) == [
+        {"action": "tiebreak_vote", "options": {"targets": [3, 4], "min": 1, "max": 1}}
+    ]
     for seat in (1, 2, 3, 4, 5):
         assert pending(t.state, seat) == []
         t.illegal("wrong_phase", seat, "tiebreak_vote", target=3)
@@ -374,7 +377,9 @@ def test_hook_at_step_pauses_the_round_with_its_own_window(probe):
     assert t.state.deadline == t.now + 30
     assert "probe_opened" in t.kinds()
     # the window is the module's: its pending, its view; the core's moves wait
-    assert pending(t.state, 2) == [{"action": "probe_ping", "options": {"targets": [2]}}]
+    assert pending(t.state, 2) == [
+        {"action": "probe_ping", "options": {"targets": [2], "min": 1, "max": 1}}
+    ]
     assert pending(t.state, 1) == []
     assert t.view(1)["waiting_for"] == [2]
     assert t.view(1)["probe"]["open"] == 2 and t.view(1)["probe"]["done"] is None

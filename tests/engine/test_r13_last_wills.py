@@ -156,7 +156,13 @@ def test_r13_dying_accusation_is_drawn_after_the_elimination_and_before_the_alph
     assert pending(t.state, 5) == [
         {
             "action": "resolve_choice",
-            "options": {"choice": "dying_accusation", "targets": [1, 2, 3, 4, 6, 7], "count": 1},
+            "options": {
+                "choice": "dying_accusation",
+                "targets": [1, 2, 3, 4, 6, 7],
+                "count": 1,
+                "min": 1,
+                "max": 1,
+            },
         }
     ]
     assert all(pending(t.state, s) == [] for s in (1, 2, 3, 4, 6, 7))
@@ -424,6 +430,8 @@ def test_r13_two_living_choice_needs_two_different_offered_seats():
         "choice": "kindred_or_not",
         "targets": [1, 2, 3, 4, 6, 7],
         "count": 2,
+        "min": 2,
+        "max": 2,
     }
     t.illegal("illegal_target", 5, "resolve_choice", choice="kindred_or_not", targets=[3])
     t.illegal("illegal_target", 5, "resolve_choice", choice="kindred_or_not", targets=[3, 3])
@@ -650,6 +658,8 @@ def test_r13_kingmaker_chooses_the_alpha_over_the_feast_vote():
         "choice": "kingmaker",
         "targets": [1, 2, 3, 6, 7],  # living, not this round's Alpha (4), not the eliminated
         "count": 1,
+        "min": 1,
+        "max": 1,
     }
     choose(t, 3)
     assert t.dining["alpha_elected"] == 3 and t.state.alpha == 3

@@ -107,7 +107,9 @@ def test_r2_ruling_an_eliminated_player_is_a_ghost_at_once_and_votes_in_the_same
     assert tie["kind"] == "election"
     assert tie["candidates"] == [3, 4]
     assert tie["voters"] == [2]  # the Ghost of this very Dining
-    assert t.view(2)["pending"] == [{"action": "tiebreak_vote", "options": {"targets": [3, 4]}}]
+    assert t.view(2)["pending"] == [
+        {"action": "tiebreak_vote", "options": {"targets": [3, 4], "min": 1, "max": 1}}
+    ]
     assert t.view(3)["pending"] == []
     t.vote({2: 4})
     assert t.state.round == 3 and t.state.alpha == 4
@@ -298,7 +300,7 @@ def test_r3_3_mingling_waits_for_every_ghost_vote():
     assert t.state.phase == "mingling" and t.state.round == 3
     assert t.view(None)["waiting_for"] == [2]
     assert t.view(2)["pending"] == [
-        {"action": "intervention_vote", "options": {"targets": [1, 3, 4, 5, 6]}}
+        {"action": "intervention_vote", "options": {"targets": [1, 3, 4, 5, 6], "min": 1, "max": 1}}
     ]
     t.do(2, "intervention_vote", target=6)
     assert t.state.round == 4 and t.state.phase == "mingling"

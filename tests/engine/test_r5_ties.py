@@ -148,7 +148,9 @@ def test_r5_1_only_the_tied_players_are_candidates():
     view = t.view(1)
     assert view["tie"]["kind"] == "elimination"
     assert view["tie"]["candidates"] == [3, 4]
-    assert pending(t.state, 1) == [{"action": "tiebreak_vote", "options": {"targets": [3, 4]}}]
+    assert pending(t.state, 1) == [
+        {"action": "tiebreak_vote", "options": {"targets": [3, 4], "min": 1, "max": 1}}
+    ]
     assert tie_event(t).data["candidates"] == [3, 4]
 
 
@@ -290,7 +292,9 @@ def test_r5_2_with_ghosts_only_ghosts_vote():
     for living in (1, 2, 3, 4, 5):
         assert pending(t.state, living) == []
         t.illegal("wrong_phase", living, "tiebreak_vote", target=3)
-    assert pending(t.state, 7) == [{"action": "tiebreak_vote", "options": {"targets": [3, 4]}}]
+    assert pending(t.state, 7) == [
+        {"action": "tiebreak_vote", "options": {"targets": [3, 4], "min": 1, "max": 1}}
+    ]
     t.vote({7: 3, 6: 3})
     assert not t.alive(3) and t.alive(4)
     assert t.dining["ties"][0]["decided_by"] == "vote"
@@ -330,7 +334,9 @@ def test_r5_5_nobody_votes_with_ghosts_the_latest_ghost_chooses():
     assert t.state.phase == "tiebreak"
     tie = t.view(None)["tie"]
     assert tie["decider"] == 6 and tie["voters"] == [6] and tie["candidates"] == [3, 4]
-    assert pending(t.state, 6) == [{"action": "tiebreak_vote", "options": {"targets": [3, 4]}}]
+    assert pending(t.state, 6) == [
+        {"action": "tiebreak_vote", "options": {"targets": [3, 4], "min": 1, "max": 1}}
+    ]
     assert pending(t.state, 7) == []
     t.illegal("wrong_phase", 7, "tiebreak_vote", target=3)
     t.illegal("illegal_target", 6, "tiebreak_vote", target=5)
@@ -374,7 +380,9 @@ def test_r5_2_latest_ghost_whose_dial_names_an_untied_player_chooses_among_the_s
     t.vote({12: 4, 11: 4, 10: 5, 9: 5, 8: 6})  # 4 and 5 still tied; seat 8's dial names 6
     tie = t.view(None)["tie"]
     assert tie["decider"] == 8 and tie["candidates"] == [4, 5]
-    assert pending(t.state, 8) == [{"action": "tiebreak_vote", "options": {"targets": [4, 5]}}]
+    assert pending(t.state, 8) == [
+        {"action": "tiebreak_vote", "options": {"targets": [4, 5], "min": 1, "max": 1}}
+    ]
     t.illegal("illegal_target", 8, "tiebreak_vote", target=6)
     t.do(8, "tiebreak_vote", target=5)
     assert not t.alive(5) and t.alive(4) and t.alive(6)

@@ -56,7 +56,7 @@ def test_r6_1_the_most_staked_player_chooses_another_player_as_examiner():
     assert t.view(None)["phase"] == "choose_examiner"
     assert t.state.deadline == t.now + 45
     assert t.view(3)["pending"] == [
-        {"action": "choose_examiner", "options": {"targets": [1, 2, 4, 5, 6]}}
+        {"action": "choose_examiner", "options": {"targets": [1, 2, 4, 5, 6], "min": 1, "max": 1}}
     ]
     for seat in (1, 2, 4, 5, 6):
         assert t.view(seat)["pending"] == []
@@ -161,7 +161,7 @@ def test_r6_1_a_tie_for_most_stakes_goes_to_a_vote_of_all_living_players():
     assert tie["voters"] == [1, 2, 3, 4, 5, 6]  # no Ghosts: the living, tied players included
     for seat in range(1, 7):
         assert t.view(seat)["pending"] == [
-            {"action": "tiebreak_vote", "options": {"targets": [3, 4]}}
+            {"action": "tiebreak_vote", "options": {"targets": [3, 4], "min": 1, "max": 1}}
         ]
     t.illegal("illegal_target", 1, "tiebreak_vote", target=5)
     t.vote({1: 3, 2: 3, 3: 4, 4: 3, 5: 4})

@@ -77,7 +77,7 @@ def test_r7_2_the_intervention_vote_is_secret():
 def test_r7_2_the_intervention_vote_is_final():
     t = ghost_table()
     assert pending(t.state, 7) == [
-        {"action": "intervention_vote", "options": {"targets": [1, 2, 3, 4, 5]}}
+        {"action": "intervention_vote", "options": {"targets": [1, 2, 3, 4, 5], "min": 1, "max": 1}}
     ]
     t.do(7, "intervention_vote", target=3)
     assert pending(t.state, 7) == []
@@ -168,7 +168,7 @@ def test_r7_3_the_same_player_cannot_be_protected_two_rounds_in_a_row():
     t.mingle(STAKES_ON_3, ghosts={7: 3, 6: 3})
     assert t.state.round == 5 and t.state.ghosts == (7, 6, 4)
     assert pending(t.state, 7) == [
-        {"action": "intervention_vote", "options": {"targets": [1, 2, 5]}}
+        {"action": "intervention_vote", "options": {"targets": [1, 2, 5], "min": 1, "max": 1}}
     ]
     err = t.illegal("illegal_target", 7, "intervention_vote", target=3)
     assert "R7.3" in err.detail
@@ -218,7 +218,9 @@ def test_r7_4_an_intervention_tie_the_latest_ghost_did_not_vote_in_opens_their_c
         "decider": 4,
         "tallies": None,  # a Ghost vote's tie: its votes stay secret (R7.2)
     }
-    assert pending(t.state, 4) == [{"action": "tiebreak_vote", "options": {"targets": [1, 2]}}]
+    assert pending(t.state, 4) == [
+        {"action": "tiebreak_vote", "options": {"targets": [1, 2], "min": 1, "max": 1}}
+    ]
     assert pending(t.state, 7) == [] and pending(t.state, 1) == []
     t.illegal("illegal_target", 4, "tiebreak_vote", target=3)
     t.do(4, "tiebreak_vote", target=1)

@@ -115,7 +115,7 @@ def test_r10_3_a_window_passes_at_once_when_its_holder_declines():
     assert window(t)["seat"] == 2 and t.state.deadline >= opened
     assert pending(t.state, 2) == [
         {"action": "use_relic", "options": offers(t, 2, "use_relic")[0]},
-        {"action": "pass", "options": {}},
+        {"action": "pass", "options": {"targets": [], "min": 0, "max": 0}},
     ]
     t.illegal("wrong_phase", 1, "pass")
     t.illegal("wrong_phase", 3, "pass")

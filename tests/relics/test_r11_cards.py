@@ -249,7 +249,7 @@ def test_r11_hindsight_copying_the_scales_discards_the_glass_when_the_second_eff
     finish_round(t)
     assert window(t)["stage"] == "tie" and sorted(t.state.tie.candidates) == [4, 5]
     assert offers(t, 3, "use_relic") == [
-        {"relic": "scales_of_justice", "targets": [4, 5], "discard": True}
+        {"relic": "scales_of_justice", "targets": [4, 5], "discard": True, "min": 1, "max": 1}
     ]
     use(t, 3, "scales_of_justice", targets=[5])
     assert not t.alive(5) and t.alive(4)
@@ -348,12 +348,30 @@ def test_r11_bangle_moves_up_to_two_tokens_to_the_partner():
     t = table(s3="bangle_of_oaths", s6="bangle_of_oaths")
     to_post(t, TIE)
     until_window(t, 3)
-    assert offers(t, 3, "use_relic")[0]["owners"] == [1, 2, 5, 6]
+    (opts,) = offers(t, 3, "use_relic")
+    # Tokens from 1, 2, 5 and 6 lie on seat 3; only 1's and 2's may move (issue 14): 6 is the
+    # partner (a token never ends on its owner) and 5 already has a token on seat 6.
+    assert opts["owners"] == [1, 2] and opts["partner"] == 6
+    assert opts["moves"] == [{"owners": [1]}, {"owners": [2]}, {"owners": [1, 2]}]
+    assert opts["targets"] == [] and opts["min"] == opts["max"] == 0
     t.illegal("bad_request", 3, "use_relic", relic="bangle_of_oaths", owners=[1, 2, 5])
     t.illegal("illegal_target", 3, "use_relic", relic="bangle_of_oaths", owners=[])
     use(t, 3, "bangle_of_oaths", owners=[1, 2])
     on = lambda s: sorted(p.owner for p in t.state.placements if p.target == s)  # noqa: E731
     assert on(3) == [5, 6] and on(6) == [1, 2, 3, 4, 5]
+
+
+def test_r11_bangle_does_not_offer_a_daggers_stack_which_would_tell_the_tokens_apart():
+    """Seat 1 holds the Dagger and placed Stakes on seats 3 and 6 (the Bangles): moving 1's
+    token to seat 6 is legal only because both are Stakes (R11), so offering it would tell what
+    they are (R3.2, issue 16): it is not offered, though the engine still takes it."""
+    t = table(s3="bangle_of_oaths", s6="bangle_of_oaths", s1="ceremonial_dagger")
+    to_post(t, {**TIE, 1: "S3 S6 F2"})
+    until_window(t, 3)
+    (opts,) = offers(t, 3, "use_relic")
+    assert 1 not in opts["owners"] and all(1 not in m["owners"] for m in opts["moves"])
+    use(t, 3, "bangle_of_oaths", owners=[1])
+    assert sorted(p.owner for p in t.state.placements if p.target == 6).count(1) == 2
 
 
 def test_r11_bangle_never_moves_a_token_onto_its_owner_nor_doubles_an_owner():
@@ -658,7 +676,7 @@ def test_r11_scales_tied_holder_chooses_the_outcome_instead_of_the_vote():
         "stage": "tie"
     }
     assert offers(t, 3, "use_relic") == [
-        {"relic": "scales_of_justice", "targets": [3, 5], "discard": False}
+        {"relic": "scales_of_justice", "targets": [3, 5], "discard": False, "min": 1, "max": 1}
     ]
     shown = t.view(None)["relics"]["window"]
     assert shown["seat"] == 3 and shown["tie"] == {"kind": "elimination", "candidates": [3, 5]}
@@ -674,7 +692,7 @@ def test_r11_scales_discarded_to_decide_any_tie():
     finish_round(t)
     assert window(t)["seat"] == 6 and window(t)["stage"] == "tie"
     assert offers(t, 6, "use_relic") == [
-        {"relic": "scales_of_justice", "targets": [3, 5], "discard": True}
+        {"relic": "scales_of_justice", "targets": [3, 5], "discard": True, "min": 1, "max": 1}
     ]
     t.illegal("illegal_target", 6, "use_relic", relic="scales_of_justice", targets=[6])
     use(t, 6, "scales_of_justice", targets=[3])
@@ -1001,7 +1019,12 @@ def test_r11_blood_of_the_one_during_a_tie_vote_the_tie_is_counted_again_without
     assert t.state.phase == "tiebreak" and t.state.tie.candidates == (3, 6)
     t.vote({1: 3, 2: 3})
     (opts,) = offers(t, 4, "use_relic")  # R11 amended: whenever the game waits on a player
-    assert opts == {"relic": "blood_of_the_one", "targets": [1, 2, 3, 4, 5, 6]}
+    assert opts == {
+        "relic": "blood_of_the_one",
+        "targets": [1, 2, 3, 4, 5, 6],
+        "min": 1,
+        "max": 1,
+    }
     use(t, 4, "blood_of_the_one", targets=[5])
     recount = [e for e in t.events if e.kind == "tie_recount"]
     assert recount and "its votes so far are void" in recount[0].text

@@ -1,0 +1,92 @@
+"""Offers: what `pending` lists (issue 16, the typed list of legal moves), and `moves`, which
+spells one offer out as every argument set the engine accepts for it.
+
+Every offer is `{"action": name, "options": {...}}`, and its options always hold `targets` (a
+list of seats), `min` and `max` (how many of them one move names; 0 and 0 when the move names
+none). An action adds its own keys (docs/api.md, "pending"):
+
+- `place_token`: `tokens` (each token you may place now) and `targets_by_token` (token -> the
+  seats it may go on; `targets` is their union);
+- `give_relic`: `cards` when you drew several (name one as `card`);
+- `use_relic`: `relic`; the Ritual Bell, Signet Ring and Hindsight Looking Glass add
+  `cards_by_seat` (seat -> the relics there it may target, `card`); the Whisper-Wick Candle and
+  the Bangle of Oaths add `moves`, the exact argument sets allowed (`targets` and `owners`);
+  the Bangle `partner`, the Scales of Justice `discard`;
+- `resolve_choice`: `choice` (the Last Will or relic id to name).
+
+An offer is built from the same functions the engine checks a move with, so each of its
+`moves` is accepted and no other move is (tests/engine/test_offers.py). An action with no legal
+move is not offered at all (a relic window with nobody to aim at offers only `pass`). One
+exception keeps a secret: a Candle or Bangle move that would put two of one owner's tokens on
+one seat is legal only when both are a Ceremonial Dagger holder's Stakes, so it is not offered
+(offering it would tell what the tokens are, R3.2).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from .vocabulary import ActionName
+
+
+def offer(action: str, targets=(), *, min: int = 1, max: int | None = None, **extra: Any) -> dict:
+    """One pending entry: `targets` with how many to name (`max` defaults to `min`)."""
+    return {
+        "action": action,
+        "options": {
+            "targets": list(targets),
+            "min": min,
+            "max": min if max is None else max,
+            **extra,
+        },
+    }
+
+
+def nothing(action: str, **extra: Any) -> dict:
+    """An offer that names no seat (`pass`, the Key of Quick Passage)."""
+    return offer(action, (), min=0, **extra)
+
+
+# The arguments the engine takes as they are (`relic`, `choice`), not chosen among.
+_FIXED = ("relic", "choice")
+# The actions that take one seat as `target` (the API's `targets: [seat]`, games.inputs).
+_ONE_SEAT = (
+    ActionName.PLACE_TOKEN,
+    ActionName.INTERVENTION_VOTE,
+    ActionName.TIEBREAK_VOTE,
+    ActionName.CHOOSE_EXAMINER,
+    ActionName.GIVE_RELIC,
+)
+
+
+def moves(entry: dict) -> list[dict[str, Any]]:
+    """Every argument set (`engine.Action.args`) the offer allows: each is accepted now."""
+    name, options = entry["action"], entry["options"]
+    fixed = {k: options[k] for k in _FIXED if k in options}
+    if "moves" in options:
+        return [{**fixed, **m} for m in options["moves"]]
+    if name == ActionName.PLACE_TOKEN:
+        return [
+            {"token": token, "target": seat}
+            for token in options["tokens"]
+            for seat in options["targets_by_token"][token]
+        ]
+    if name in _ONE_SEAT:
+        cards = options.get("cards") or [None]
+        return [
+            {"target": seat, **({"card": card} if card else {})}
+            for seat in options["targets"]
+            for card in cards
+        ]
+    if "cards_by_seat" in options:
+        return [
+            {**fixed, "targets": [seat], "card": card}
+            for seat in options["targets"]
+            for card in options["cards_by_seat"][str(seat)]
+        ]
+    out = []
+    for n in range(options["min"], options["max"] + 1):
+        for seats in combinations(options["targets"], n):
+            out.append({**fixed, "targets": list(seats)} if n else dict(fixed))
+    return out
