@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 
 from games import engine, identity, names, services
 from games.models import Game, Player
+from games.presenters import phase_label
 from games.services import GameError, GameWrite, game_write, retried
 
 log = logging.getLogger("games")
@@ -134,7 +135,7 @@ def window_expire(
         state = _running(write)
         if state.deadline is None:
             raise GameError("wrong_phase", "No timed window is open.", 409)
-        text = f"An organiser closed the {game.phase} window early."
+        text = f"An organiser closed the {phase_label(game.phase)} window early."
         events = [_admin_event(game, text)]
         if state.deadline > now:
             state = deadline_set(write, state, now, events)
