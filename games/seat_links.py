@@ -82,8 +82,9 @@ def _payload(code: str, token: str) -> dict:
     return data
 
 
-def check(code: str, token: str) -> Player:
-    """The seat the link is for (LinkRefused when it cannot sign in; nothing is used up)."""
+def check(code: str, token: str, user=None) -> Player:
+    """The seat the link is for (LinkRefused when it cannot sign in; nothing is used up). For
+    the seat's own player (`user`, the browser it already signed in) a used link is fine."""
     data = _payload(code, token)
     player = (
         Player.objects.select_related("game", "user")
@@ -94,6 +95,8 @@ def check(code: str, token: str) -> Player:
         raise LinkRefused(
             "seat_changed", "This seat is no longer yours, so this link cannot open it."
         )
+    if identity.owns(player, identity.user_key(user)):
+        return player
     if SeatLinkUse.objects.filter(nonce=data.get("n")).exists():
         raise LinkRefused("used", _USED)
     return player
@@ -108,7 +111,7 @@ _USED = (
 def redeem(code: str, token: str, user) -> Player:
     """Use the link: the seat it signs in to (LinkRefused as `check`). Opened again by the
     seat's own player (the browser it signed in) it is not used up a second time."""
-    player = check(code, token)
+    player = check(code, token, user)
     if identity.owns(player, identity.user_key(user)):
         return player
     nonce = _payload(code, token)["n"]

@@ -105,7 +105,7 @@ def seat_link(request: HttpRequest, code: str, token: str) -> HttpResponse:
         if request.method == "POST":
             player = seat_links.redeem(code, token, request.user)
         else:
-            player = seat_links.check(code, token)
+            player = seat_links.check(code, token, request.user)
     except seat_links.LinkRefused as exc:
         context = {"refused": exc.detail, "code": code}
         return render(request, "games/seat_link.html", context, status=LINK_STATUS[exc.code])
