@@ -74,7 +74,7 @@ def rematch(request: HttpRequest, code: str) -> HttpResponse:
 
 # --- your seat on any device (games.seat_links) -----------------------------------------------
 
-LINK_STATUS = {"forged": 400, "expired": 410, "used": 410, "seat_changed": 403}
+LINK_STATUS = {"forged": 404, "expired": 410, "used": 410, "seat_changed": 403}
 
 
 @require_GET
