@@ -11,6 +11,7 @@ ignored: UTC, and the words say so ("22:41 UTC").
 from __future__ import annotations
 
 from datetime import UTC, datetime, tzinfo
+from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 COOKIE = "tz"
@@ -34,14 +35,9 @@ def zone_name(name: str | None) -> str:
     return name if zone(name) is not None else ""
 
 
-def _known() -> set[str]:
-    global _ZONES
-    if _ZONES is None:
-        _ZONES = available_timezones()
-    return _ZONES
-
-
-_ZONES: set[str] | None = None
+@cache
+def _known() -> frozenset[str]:
+    return frozenset(available_timezones())
 
 
 def of_request(request) -> tzinfo | None:

@@ -50,6 +50,13 @@ def test_r20_3_a_returning_player_sees_since_you_last_looked_first_and_continues
     assert "choose_examiner" not in card.inner_text()
     dev.screenshot(artifacts / "slow-since-you-last-looked.png")
 
+    # The inbox counts the games waiting on him, in the title too (and the app badge).
+    dev.page.goto("/")
+    expect(dev.page).to_have_title("(1) Staked!")
+    expect(dev.page.locator(f'[data-inbox="{code}"]')).to_contain_text("Your move")
+    dev.screenshot(artifacts / "slow-inbox-home.png")
+    dev.page.goto(f"/g/{code}/")
+
     # "Continue on another device": the link as text and a QR code.
     dev.page.locator("[data-another-device]").click()
     dev.page.wait_for_url(re.compile(r"/device$"))

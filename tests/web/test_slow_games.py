@@ -70,6 +70,10 @@ def test_inbox_lists_your_move_first_then_by_deadline_on_home_api_and_title(tabl
     assert "Your move" in row[: row.index("</li>")] and "Mingling" in row[: row.index("</li>")]
     assert "closes " in row[: row.index("</li>")] and "(in 11 h" in row[: row.index("</li>")]
 
+    partial = ana.client.get("/inbox").content.decode()  # the home page's 30 s refresh
+    assert partial.startswith('<div id="inbox"') or '<div id="inbox"' in partial[:200]
+    assert INBOX.findall(partial) == [second.code, first.code] and 'data-move-count="1"' in partial
+
     games = ana.client.get("/api/v1/games/").json()["games"]
     moves = {g["code"]: g["your_move"] for g in games}
     assert moves == {first.code: False, second.code: True}
