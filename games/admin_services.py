@@ -112,7 +112,7 @@ def deadline_extend(*, code: str, minutes: int, by: str, stamp: str | None = Non
         if state.deadline is None:
             raise GameError("wrong_phase", "No timed window is open.", 409)
         deadline = state.deadline + minutes * 60
-        text = f"An organiser extended the {game.phase} deadline by {minutes} minutes."
+        text = f"An organiser extended the {phase_label(game.phase)} deadline by {minutes} minutes."
         deadline_set(write, state, deadline, [_admin_event(game, text, minutes=minutes)])
     _log_admin("deadline extended", game, by, minutes=minutes)
     return game

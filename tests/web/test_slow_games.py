@@ -11,11 +11,13 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games import admin_services, seat_links, services, times
+from games.chat.models import Message
 from games.models import Event, Game, Player, SeatLinkUse
 from games.notify import preferences
 from games.notify import services as reminders
@@ -146,8 +148,6 @@ def test_r20_4_the_page_without_javascript_says_the_deadline_with_a_date_in_the_
     # ... and the e-mails take the zone the browser gave.
     assert Preferences.objects.filter(user=user_of(t, 1)).count() == 0  # no reminders: no row
     Preferences.objects.create(user=user_of(t, 1))
-    from django.core.cache import cache
-
     cache.clear()
     ana.page(t.code)
     assert Preferences.objects.get(user=user_of(t, 1)).time_zone == "Asia/Tokyo"
@@ -158,8 +158,6 @@ def test_chat_times_older_than_today_carry_a_date(table):
     ana = t.phone(1)
     ana.client.cookies["tz"] = "Europe/Berlin"
     ana.post(f"/g/{t.code}/chat/table/", {"text": "hello all"})
-    from games.chat.models import Message
-
     Message.objects.update(created_at=datetime(2026, 1, 5, 8, 30, tzinfo=UTC))
     html = ana.client.get(f"/g/{t.code}/chat/table/").content.decode()
     assert "Mon 5 Jan 09:30" in html
