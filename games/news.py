@@ -91,11 +91,21 @@ class Look:
     animate_reveal: bool  # the Dining reveal is new to this seat: play it (once)
 
 
-def look(game: Game, seat: int, *, returning: bool, reveal: str = "", now=None) -> Look:
+def look(
+    game: Game,
+    seat: int,
+    *,
+    returning: bool,
+    hidden: int | None = None,
+    reveal: str = "",
+    now=None,
+) -> Look:
     """The seat's page shows the game now: remember how far it saw (`Player.looked_seq`) and
     when, and pin "Since you last looked" when the player comes back (a fresh load, or a page
-    not drawn for RETURN_AFTER) to things they have not seen. `reveal` is the key of the Dining
-    the page shows: its reveal plays once per seat, not on every load."""
+    not drawn for RETURN_AFTER) to things they have not seen. `hidden`: the seconds a live
+    page says it was out of sight before this redraw (None: it did not say); a page in sight
+    all along is watched live, however long since its last redraw. `reveal` is the key of the
+    Dining the page shows: its reveal plays once per seat, not on every load."""
     now = now or timezone.now()
     player = Player.objects.only(
         "looked_seq", "looked_at", "since_seq", "reveal_seen", "game_id", "seat"
@@ -106,6 +116,8 @@ def look(game: Game, seat: int, *, returning: bool, reveal: str = "", now=None) 
     # A fresh load counts from a short absence on (not the redirect after the player's own
     # move); a live redraw only after RETURN_AFTER without one (a tab left in the background).
     back = gone is not None and (away or (returning and gone >= REOPENED_AFTER))
+    if not returning and hidden is not None:
+        back = gone is not None and hidden >= RETURN_AFTER.total_seconds()
     if (
         since is None
         and back

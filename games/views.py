@@ -406,7 +406,14 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
 def _since(request, game: Game, seat: int, names: dict, zone, reveal: str) -> dict:
     """ "Since you last looked" (issue 20): the card's lines when the player came back to news,
     and whether this seat still has the Dining reveal `reveal` to see."""
-    look = news.look(game, seat, returning=not request.htmx, reveal=reveal)
+    hidden = request.headers.get("X-Staked-Hidden", "")
+    look = news.look(
+        game,
+        seat,
+        returning=not request.htmx,
+        hidden=int(hidden) if hidden.isascii() and hidden.isdigit() and len(hidden) < 9 else None,
+        reveal=reveal,
+    )
     out = {"animate_reveal": look.animate_reveal}
     if look.since_seq is not None:
         card = news.since(game, seat, look.since_seq)

@@ -242,4 +242,24 @@
     if (e.detail.target && e.detail.target.id === "game") remember(e.detail.target, verb === "get");
   });
   document.addEventListener("htmx:afterSettle", function () { setUp(document); });
+
+  // --- "Since you last looked" (games/news.py): each request says how long this page was out of
+  // sight before it (seconds), so the server tells a player watching the page live (no card)
+  // from one who comes back to a tab left in the background for hours. Captured on window:
+  // before htmx's own visibilitychange poll is sent. ---
+  var hiddenAt = null, hiddenFor = 0;
+  window.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") {
+      hiddenAt = Date.now();
+    } else if (hiddenAt !== null) {
+      hiddenFor = Math.max(hiddenFor, Date.now() - hiddenAt);
+      hiddenAt = null;
+    }
+  }, true);
+  document.addEventListener("htmx:configRequest", function (e) {
+    e.detail.headers["X-Staked-Hidden"] = String(Math.round(hiddenFor / 1000));
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.successful) hiddenFor = 0;
+  });
 })();

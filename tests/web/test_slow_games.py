@@ -380,3 +380,18 @@ def test_r20_7_an_unsubscribe_link_for_an_old_address_stops_nothing(table):
     answer = Client().post(f"/me/reminders/unsubscribe/{token}")
     assert answer.status_code == 404
     assert Preferences.objects.get(pk=prefs.pk).email_enabled
+
+
+@pytest.mark.parametrize(("hidden", "card"), [("0", False), ("36000", True)])
+def test_r20_3_a_live_page_gets_the_card_only_after_it_was_out_of_sight(table, hidden, card):
+    """A page in sight all along (its poll says 0 s hidden) is watched live, even after a long
+    quiet spell; a tab back from hours in the background gets the card on its next redraw."""
+    t = table("LVHHHH")
+    t.phone(4).place(t.code, ROUND_1[4])
+    Player.objects.filter(game=t.game, seat=4).update(
+        looked_at=datetime.now(UTC) - timedelta(hours=10)
+    )
+    t.play({seat: plan for seat, plan in ROUND_1.items() if seat != 4})
+    headers = {"HX-Request": "true", "X-Staked-Hidden": hidden}
+    html = t.phone(4).client.get(f"/g/{t.code}/", headers=headers).content.decode()
+    assert ("data-since" in html) is card
