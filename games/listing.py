@@ -34,9 +34,9 @@ def my_games(user) -> list[Game]:
     )
 
 
-def for_home(user) -> list[Game]:
+def for_home(user, games: list[Game] | None = None) -> list[Game]:
     """The home page's "Your tables": every unfinished one, and the latest finished ones."""
-    games = my_games(user)
+    games = my_games(user) if games is None else games
     unfinished = [g for g in games if g.status != Game.Status.FINISHED]
     return unfinished + [g for g in games if g.status == Game.Status.FINISHED][:HOME_FINISHED]
 
@@ -63,12 +63,13 @@ def waiting_on(game: Game) -> frozenset[int]:
     return frozenset(waiting_for(state_from_json(game.state)))
 
 
-def inbox(user) -> list[dict]:
+def inbox(user, games: list[Game] | None = None) -> list[dict]:
     """The player's unfinished games (issue 20, "an inbox across games"): those that wait on a
     move of theirs first, then by deadline (soonest first; none last), each with its seat and
-    `your_move`. One query for the games and one for their seats, whatever their number."""
+    `your_move`. One query for the games and one for their seats, whatever their number
+    (none when the caller passes `my_games(user)` it already has)."""
     rows = []
-    for game in my_games(user):
+    for game in my_games(user) if games is None else games:
         if game.status not in (Game.Status.LOBBY, Game.Status.RUNNING):
             continue
         seat = identity.player_in(game.players.all(), user)

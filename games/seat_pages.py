@@ -110,12 +110,12 @@ def seat_link(request: HttpRequest, code: str, token: str) -> HttpResponse:
         context = {"refused": exc.detail, "code": code}
         return render(request, "games/seat_link.html", context, status=LINK_STATUS[exc.code])
     if request.method == "POST":
-        scope = request.session.get(seat_links.SCOPE_KEY)
         if not identity.owns(player, identity.user_key(request.user)):
+            # login() empties the session when it held someone else: a scope that is still
+            # there is this same person's, signed in by a link to another of their games.
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
-            request.session[seat_links.SCOPE_KEY] = [code]
-        elif scope and code not in scope:
-            request.session[seat_links.SCOPE_KEY] = [*scope, code]
+            scope = request.session.get(seat_links.SCOPE_KEY) or []
+            request.session[seat_links.SCOPE_KEY] = [*scope, code] if code not in scope else scope
         return redirect("game", code=code)
     other = request.user.is_authenticated and not identity.owns(
         player, identity.user_key(request.user)

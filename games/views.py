@@ -116,14 +116,15 @@ def inbox_context(request) -> dict:
     then by deadline, each with its phase and deadline in the viewer's time zone; then the
     latest finished ones. `move_count` goes in the page title and the app's icon badge."""
     zone, now = times.of_request(request), datetime.now(UTC)
-    rows = listing.inbox(request.user)
+    games = listing.my_games(request.user)
+    rows = listing.inbox(request.user, games)
     for row in rows:
         game = row["game"]
         row["phase_label"] = presenters.phase_label(game.phase)
         row["deadline_text"] = game.deadline and times.deadline(game.deadline, zone, now)
     finished = [
         {"game": game, "seat": identity.player_in(game.players.all(), request.user)}
-        for game in listing.for_home(request.user)
+        for game in listing.for_home(request.user, games)
         if game.status not in (Game.Status.LOBBY, Game.Status.RUNNING)
     ]
     mine = rows + [row for row in finished if row["seat"] is not None]

@@ -298,6 +298,11 @@ def test_i14_2_a_seat_link_grants_that_one_seat_and_nothing_else(table, staff):
     assert "/continue/" not in Client().get(f"/g/{t.code}/").content.decode()
     assert t.phone(2).client.get(f"/g/{other.code}/device").status_code == 404
     assert Client().get(f"/g/{t.code}/device").status_code == 404
+    # A second link, to her other game, adds that game to this browser: both open now.
+    assert fresh.post(device_link(ana, other.code)).status_code == 302
+    assert "You are <strong>Ana</strong>" in fresh.get(f"/g/{other.code}/").content.decode()
+    assert "You are <strong>Ana</strong>" in fresh.get(f"/g/{t.code}/").content.decode()
+    assert fresh.get("/api/v1/games/").status_code in (401, 403)
 
 
 def test_i14_2_an_api_guest_gets_a_link_to_their_seat_on_the_pages(client):
