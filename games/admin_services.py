@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from games import engine, identity, names, services
 from games.models import Game, Player
+from games.presenters import phase_label
 from games.services import GameError, GameWrite, deadlines, game_write, retried
 from games.services.clock import deadline_set
 
@@ -105,7 +106,8 @@ def deadline_extend(*, code: str, minutes: int, by: str, stamp: str | None = Non
     with game_write(code) as write:
         game = write.game
         check_stamp(game, stamp)
-        text = f"An organiser extended the {game.phase} deadline by {minutes_text(minutes)}."
+        phase, by_how_much = phase_label(game.phase), minutes_text(minutes)
+        text = f"An organiser extended the {phase} deadline by {by_how_much}."
         deadlines.extend_in(write, minutes, text, "admin")  # the host's extend: one writer
     _log_admin("deadline extended", game, by, minutes=minutes)
     return game
@@ -128,7 +130,7 @@ def window_expire(
         state = _running(write)
         if state.deadline is None:
             raise GameError("wrong_phase", "No timed window is open.", 409)
-        text = f"An organiser closed the {game.phase} window early."
+        text = f"An organiser closed the {phase_label(game.phase)} window early."
         events = [_admin_event(game, text)]
         if state.deadline > now:
             state = deadline_set(write, state, now, events)

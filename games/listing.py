@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from django.db.models import Case, IntegerField, Value, When
 
+from games import identity
+from games.engine import state_from_json
+from games.engine.view import waiting_for
 from games.models import Game
 from games.practice import practice_games
 
@@ -31,9 +34,9 @@ def my_games(user) -> list[Game]:
     )
 
 
-def for_home(user) -> list[Game]:
+def for_home(user, games: list[Game] | None = None) -> list[Game]:
     """The home page's "Your tables": every unfinished one, and the latest finished ones."""
-    games = my_games(user)
+    games = my_games(user) if games is None else games
     unfinished = [g for g in games if g.status != Game.Status.FINISHED]
     return unfinished + [g for g in games if g.status == Game.Status.FINISHED][:HOME_FINISHED]
 
@@ -51,3 +54,32 @@ def open_lobbies(user, *, page: int = 1) -> tuple[list[Game], bool]:
         ]
     )
     return rows[:LOBBY_PAGE], len(rows) > LOBBY_PAGE
+
+
+def waiting_on(game: Game) -> frozenset[int]:
+    """The seats a running game waits on now (from its state: no query)."""
+    if game.status != Game.Status.RUNNING or not game.state:
+        return frozenset()
+    return frozenset(waiting_for(state_from_json(game.state)))
+
+
+def inbox(user, games: list[Game] | None = None) -> list[dict]:
+    """The player's unfinished games (issue 20, "an inbox across games"): those that wait on a
+    move of theirs first, then by deadline (soonest first; none last), each with its seat and
+    `your_move`. One query for the games and one for their seats, whatever their number
+    (none when the caller passes `my_games(user)` it already has)."""
+    rows = []
+    for game in my_games(user) if games is None else games:
+        if game.status not in (Game.Status.LOBBY, Game.Status.RUNNING):
+            continue
+        seat = identity.player_in(game.players.all(), user)
+        if seat is None:
+            continue
+        rows.append({"game": game, "seat": seat, "your_move": seat.seat in waiting_on(game)})
+    return sorted(rows, key=_inbox_order)
+
+
+def _inbox_order(row: dict):
+    game = row["game"]
+    deadline = game.deadline.timestamp() if game.deadline else float("inf")
+    return (not row["your_move"], deadline, -game.updated_at.timestamp())

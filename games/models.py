@@ -100,6 +100,13 @@ class Player(models.Model):
     # The game's Event seqs of the private news this seat tapped "Got it" on (games.news): kept
     # here, not in a browser, so the seat's second device agrees.
     news_read = models.JSONField(default=list, blank=True)
+    # "Since you last looked" (issue 20, games.news.look): the game's last Event seq this seat's
+    # page showed and when; the seq the card summarises from, pinned when the player came back
+    # to news (None: no card); and the Dining reveal this seat has seen animate (played once).
+    looked_seq = models.PositiveIntegerField(default=0)
+    looked_at = models.DateTimeField(null=True, blank=True)
+    since_seq = models.PositiveIntegerField(null=True, blank=True)
+    reveal_seen = models.CharField(max_length=80, blank=True, default="")
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -169,6 +176,19 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game.code} step {self.seq} {self.name}"
+
+
+class SeatLinkUse(models.Model):
+    """A "continue on another device" link that was used (games.seat_links): each link signs in
+    once; its random nonce is kept here so a second use is refused. Rows older than the links'
+    lifetime may be deleted (an expired link is refused by its signature's age anyway)."""
+
+    nonce = models.CharField(max_length=32, unique=True)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    used_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"seat link used for {self.player_id}"
 
 
 class ApiToken(models.Model):

@@ -15,8 +15,11 @@ gaps would tell a player that someone else learned a secret.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.utils import timezone
 
 from games import identity
 from games.models import Event, Game, Player
@@ -71,3 +74,100 @@ def acknowledge(game: Game, user, number: int) -> None:
         if found.seq not in player.news_read:
             player.news_read = [*player.news_read, found.seq]
             player.save(update_fields=["news_read"])
+
+
+# --- "Since you last looked" (issue 20, finding 3) ----------------------------------------------
+
+# A page shown again after this long counts as coming back, like a fresh load of the page.
+RETURN_AFTER = timedelta(minutes=10)
+REOPENED_AFTER = timedelta(minutes=2)
+SINCE_LINES = 5  # the newest lines the card shows; the rest are in the log
+
+
+@dataclass(frozen=True)
+class Look:
+    since_seq: int | None  # the card summarises the events after this seq (None: no card)
+    since_at: datetime | None  # when the player had last looked
+    animate_reveal: bool  # the Dining reveal is new to this seat: play it (once)
+
+
+def look(
+    game: Game,
+    seat: int,
+    *,
+    returning: bool,
+    hidden: int | None = None,
+    reveal: str = "",
+    now=None,
+) -> Look:
+    """The seat's page shows the game now: remember how far it saw (`Player.looked_seq`) and
+    when, and pin "Since you last looked" when the player comes back (a fresh load, or a page
+    not drawn for RETURN_AFTER) to things they have not seen. `hidden`: the seconds a live
+    page says it was out of sight before this redraw (None: it did not say); a page in sight
+    all along is watched live, however long since its last redraw. `reveal` is the key of the
+    Dining the page shows: its reveal plays once per seat, not on every load."""
+    now = now or timezone.now()
+    player = Player.objects.only(
+        "looked_seq", "looked_at", "since_seq", "reveal_seen", "game_id", "seat"
+    ).get(game=game, seat=seat)
+    since, since_at = player.since_seq, None
+    gone = now - player.looked_at if player.looked_at is not None else None
+    away = gone is None or gone >= RETURN_AFTER
+    # A fresh load counts from a short absence on (not the redirect after the player's own
+    # move); a live redraw only after RETURN_AFTER without one (a tab left in the background).
+    back = gone is not None and (away or (returning and gone >= REOPENED_AFTER))
+    if not returning and hidden is not None:
+        back = gone is not None and hidden >= RETURN_AFTER.total_seconds()
+    if (
+        since is None
+        and back
+        and game.last_seq > player.looked_seq
+        and _lines(game, seat, player.looked_seq)
+    ):
+        since = player.looked_seq
+    if since is not None:
+        since_at = player.looked_at
+    animate = bool(reveal) and reveal != player.reveal_seen
+    changes = {}
+    if since != player.since_seq:
+        changes["since_seq"] = since
+    if game.last_seq != player.looked_seq or away or gone >= timedelta(minutes=1):
+        changes.update(looked_seq=game.last_seq, looked_at=now)
+    if animate:
+        changes["reveal_seen"] = reveal
+    if changes:
+        Player.objects.filter(pk=player.pk).update(**changes)
+    return Look(since_seq=since, since_at=since_at, animate_reveal=animate)
+
+
+def _lines(game: Game, seat: int, after: int) -> list[Event]:
+    """The events after seq `after` that `seat` may see, less the receipts of its own moves."""
+    rows = Event.objects.filter(game=game, seq__gt=after).order_by("seq")
+    return [
+        e
+        for e in rows
+        if (e.audience is None or seat in e.audience)
+        and not (e.audience is not None and e.kind in RECEIPTS)
+    ]
+
+
+def since(game: Game, seat: int, after: int) -> dict:
+    """What the card says: the newest lines since seq `after` (oldest first), how many more
+    the log holds, and how many of them are private news (shown as their own cards)."""
+    found = _lines(game, seat, after)
+    return {
+        "lines": [
+            {"kind": e.kind, "round": e.round, "text": e.text, "data": e.data}
+            for e in found[-SINCE_LINES:]
+        ],
+        "more": max(len(found) - SINCE_LINES, 0),
+        "news": sum(1 for e in found if is_news(e, seat)),
+    }
+
+
+def since_read(game: Game, user) -> None:
+    """The player tapped "Got it" on "Since you last looked": gone on every device."""
+    seat = identity.seat_of(game, user)
+    if seat is None:
+        raise GameError("not_seated", "Only a seated player has this to dismiss.", 403)
+    Player.objects.filter(game=game, seat=seat).update(since_seq=None)

@@ -20,3 +20,14 @@ def news_read(request: HttpRequest, code: str, number: int) -> HttpResponse:
     except GameError as exc:
         return render_game(request, game, error=exc.detail, status=exc.status)
     return done(request, game)
+
+
+@require_POST
+def since_read(request: HttpRequest, code: str) -> HttpResponse:
+    """ "Got it" on "Since you last looked": gone on every device of this seat."""
+    game = game_or_404(code)
+    try:
+        news.since_read(game, request.user)
+    except GameError as exc:
+        return render_game(request, game, error=exc.detail, status=exc.status)
+    return done(request, game)

@@ -58,12 +58,12 @@ def phase_label(phase: str) -> str:
     return PHASE_LABELS.get(phase) or phase.replace("_", " ").capitalize()
 
 
-def qr_svg(url: str) -> str:
-    """The invite link as an inline SVG QR code (server-side; no script, no image request)."""
+def qr_svg(url: str, label: str = "QR code of the invite link") -> str:
+    """A link as an inline SVG QR code (server-side; no script, no image request)."""
     image = qrcode.make(
         url, image_factory=qrcode.image.svg.SvgPathImage, border=2, box_size=10
     ).to_string(encoding="unicode")
-    return image.replace("<svg ", '<svg role="img" aria-label="QR code of the invite link" ', 1)
+    return image.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
 
 
 def seating(view: dict, me: dict | None) -> list[dict]:

@@ -4,11 +4,13 @@ games.views, whose rendering they share (the game page lists the remedies: views
 
 from __future__ import annotations
 
+from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import identity, seats
+from games import identity, presenters, seat_links, seats, times
 from games.forms import SeatJoinForm
 from games.services import GameError
 from games.views import display_name, done, game_or_404, identify, render_game
@@ -79,3 +81,55 @@ def rematch(request: HttpRequest, code: str) -> HttpResponse:
     except GameError as exc:
         return render_game(request, game, error=exc.detail, status=exc.status)
     return redirect("game", code=new.code)
+
+
+# --- your seat on any device (games.seat_links) -----------------------------------------------
+
+LINK_STATUS = {"forged": 404, "expired": 410, "used": 410, "seat_changed": 403}
+
+
+@require_GET
+def another_device(request: HttpRequest, code: str) -> HttpResponse:
+    """ "Continue on another device": the seat's own link as text and a QR code, on a page of
+    its own behind a tap (never in the game page, which a poll redraws for every glance)."""
+    game = game_or_404(code)
+    link = seat_links.for_user(game, request.user)
+    if link is None:
+        raise Http404("Only a seated player has a seat to continue elsewhere.")
+    url = request.build_absolute_uri(reverse("seat-link", args=[game.code, link.token]))
+    context = {
+        "game": game,
+        "url": url,
+        "qr_svg": presenters.qr_svg(url, label="QR code of your seat link"),
+        "days": seat_links.MAX_AGE.days,
+        "expires": times.clock(link.expires_at, times.of_request(request)),
+    }
+    return render(request, "games/another_device.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def seat_link(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    """The seat link opened: a button (GET signs nobody in, so a mail scanner that follows links
+    uses nothing up); pressing it signs this browser in to that one seat."""
+    code = code.upper()
+    try:
+        if request.method == "POST":
+            player = seat_links.redeem(code, token, request.user)
+        else:
+            player = seat_links.check(code, token, request.user)
+    except seat_links.LinkRefused as exc:
+        context = {"refused": exc.detail, "code": code}
+        return render(request, "games/seat_link.html", context, status=LINK_STATUS[exc.code])
+    if request.method == "POST":
+        if not identity.owns(player, identity.user_key(request.user)):
+            # login() empties the session when it held someone else: a scope that is still
+            # there is this same person's, signed in by a link to another of their games.
+            login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
+            scope = request.session.get(seat_links.SCOPE_KEY) or []
+            request.session[seat_links.SCOPE_KEY] = [*scope, code] if code not in scope else scope
+        return redirect("game", code=code)
+    other = request.user.is_authenticated and not identity.owns(
+        player, identity.user_key(request.user)
+    )
+    context = {"player": player, "game": player.game, "other": other}
+    return render(request, "games/seat_link.html", context)

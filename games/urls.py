@@ -13,6 +13,7 @@ new_guest = limited("auth", only_anonymous=True)
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("inbox", views.inbox, name="inbox"),
     path("new", new_guest(limited("games")(views.create)), name="create"),
     path("join", new_guest(views.join), name="join"),
     path("practice", new_guest(limited("games")(practice_pages.practice_new)), name="practice"),
@@ -36,6 +37,13 @@ urlpatterns = [
     path("g/<code:code>/seats/<seat:seat>/invite", seat_pages.seat_invite, name="seat-invite"),
     path("g/<code:code>/claim/<token:token>", new_guest(seat_pages.seat_claim), name="seat-claim"),
     path("g/<code:code>/coach", practice_pages.coach_switch, name="coach"),
+    path("g/<code:code>/device", seat_pages.another_device, name="another-device"),
+    path(
+        "g/<code:code>/continue/<str:token>",
+        limited("auth")(seat_pages.seat_link),
+        name="seat-link",
+    ),
+    path("g/<code:code>/since", news_pages.since_read, name="since-read"),
     path("g/<code:code>/news/<int:number>", news_pages.news_read, name="news-read"),
     path("g/<code:code>/rematch", limited("games")(seat_pages.rematch), name="rematch"),
     path("t/<code:code>/", display.display, name="display"),

@@ -26,11 +26,13 @@ from games import (
     display,
     identity,
     listing,
+    news,
     news_cards,
     polls,
     presenters,
     selectors,
     services,
+    times,
     waiting,
 )
 from games.engine import IllegalAction
@@ -39,6 +41,7 @@ from games.errors import refusal
 from games.forms import CreateForm, JoinForm, OptionsForm, SeatJoinForm, action_args
 from games.inputs import ACTIONS as ACTION_INPUTS
 from games.models import Game
+from games.notify.preferences import time_zone_seen
 from games.options import spectators_allowed
 from games.seats import seen as mark_seen
 from games.services import GameError
@@ -106,19 +109,40 @@ def home(request: HttpRequest) -> HttpResponse:
 def render_home(request, *, create=None, join=None, error=None, status=200) -> HttpResponse:
     """The home page, with a refused form (and its error) where one was posted."""
     name = display_name(request.user)
-    mine = []
-    for game in listing.for_home(request.user):  # all of a player's own, never crowded out
-        seat = identity.player_in(game.players.all(), request.user)
-        if seat is not None:
-            mine.append({"game": game, "seat": seat})
     context = {
         "create_form": create or CreateForm(initial={"name": name}),
         "join_form": join or JoinForm(initial={"name": name}),
-        "my_games": mine,
+        **inbox_context(request),
         "name": name,
         "error": error,
     }
     return render(request, "home.html", context, status=status)
+
+
+def inbox_context(request) -> dict:
+    """ "Your tables" (issue 20, an inbox across games): games that wait on your move first,
+    then by deadline, each with its phase and deadline in the viewer's time zone; then the
+    latest finished ones. `move_count` goes in the page title and the app's icon badge."""
+    zone, now = times.of_request(request), datetime.now(UTC)
+    games = listing.my_games(request.user)
+    rows = listing.inbox(request.user, games)
+    for row in rows:
+        game = row["game"]
+        row["phase_label"] = presenters.phase_label(game.phase)
+        row["deadline_text"] = game.deadline and times.deadline(game.deadline, zone, now)
+    finished = [
+        {"game": game, "seat": identity.player_in(game.players.all(), request.user)}
+        for game in listing.for_home(request.user, games)
+        if game.status not in (Game.Status.LOBBY, Game.Status.RUNNING)
+    ]
+    mine = rows + [row for row in finished if row["seat"] is not None]
+    return {"my_games": mine, "move_count": sum(1 for row in rows if row["your_move"])}
+
+
+@require_GET
+def inbox(request: HttpRequest) -> HttpResponse:
+    """The home page's "Your tables" alone: its poll keeps the list and the badge count fresh."""
+    return render(request, "home.html#inbox", inbox_context(request))
 
 
 @require_POST
@@ -340,6 +364,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         e["text"] = for_people(e["text"], names, e["data"])
     events.reverse()
     status = view["status"]
+    zone = times.of_request(request)
     context = {
         "game": game,
         "view": view,
@@ -353,6 +378,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         "poll_seconds": polls.pace(view),  # the server sets the pace (games/polls.py)
         "poll_token": polls.page_token(game.code, game.version, request.session.session_key),
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
+        "deadline_text": times.deadline_of(view.get("deadline"), zone),
         "join_form": join_form or SeatJoinForm(initial={"name": display_name(request.user)}),
     }
     if status == Game.Status.LOBBY:
@@ -363,6 +389,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context.update(options_words(game.options))
     if me:
         mark_seen(game, me["seat"])
+        time_zone_seen(request.user, request.COOKIES.get(times.COOKIE))
         context["my"] = next(s for s in context["seats"] if s["is_me"])
         context["role_label"] = presenters.ROLE_LABELS.get(me.get("role"), "")
         context["knowledge"] = [presenters.knowledge(k, names) for k in me.get("knowledge", [])]
@@ -397,6 +424,11 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
     context["dining"] = presenters.dining_steps(
         view.get("last_dining"), names, view.get("last_wills")
     )
+    # The reveal plays once per seat (news.look), for a spectator on every load as before.
+    reveal = (context["dining"] or {}).get("key", "")
+    context["animate_reveal"] = bool(reveal)
+    if me:
+        context.update(_since(request, game, me["seat"], names, zone, reveal))
     context["effects"] = [
         {
             **e,
@@ -497,6 +529,27 @@ def reminder_prompt(request, game: Game, me: dict | None) -> bool:
     email = prefs.email_enabled and prefs.email_confirmed
     push = prefs.push_enabled and request.user.push_subscriptions.exists()
     return not (email or push)
+
+
+def _since(request, game: Game, seat: int, names: dict, zone, reveal: str) -> dict:
+    """ "Since you last looked" (issue 20): the card's lines when the player came back to news,
+    and whether this seat still has the Dining reveal `reveal` to see."""
+    hidden = request.headers.get("X-Staked-Hidden", "")
+    look = news.look(
+        game,
+        seat,
+        returning=not request.htmx,
+        hidden=int(hidden) if hidden.isascii() and hidden.isdigit() and len(hidden) < 9 else None,
+        reveal=reveal,
+    )
+    out = {"animate_reveal": look.animate_reveal}
+    if look.since_seq is not None:
+        card = news.since(game, seat, look.since_seq)
+        for line in card["lines"]:
+            line["text"] = for_people(line["text"], names, line["data"])
+        card["at"] = look.since_at and times.clock(look.since_at, zone)
+        out["since"] = card
+    return out
 
 
 def _async_play(request, game: Game, is_host: bool) -> dict:

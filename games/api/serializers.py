@@ -618,8 +618,23 @@ class GameListItemOut(serializers.Serializer):
     round = serializers.IntegerField()
     players = serializers.IntegerField()
     my_seat = serializers.IntegerField(allow_null=True)
+    your_move = serializers.BooleanField(
+        help_text="true when the game waits on a move of yours now (your seat is in its "
+        "`waiting_for`); false in others' games, lobbies and finished games"
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="when the open window closes (null: no timed window)"
+    )
     options = serializers.DictField()
     updated_at = serializers.DateTimeField()
+
+
+class SeatLinkOut(serializers.Serializer):
+    url = serializers.URLField(
+        help_text="opens your seat on any browser, once; keep it secret (it signs in as you, "
+        "at this game only)"
+    )
+    expires_at = serializers.DateTimeField()
 
 
 class GameListOut(serializers.Serializer):

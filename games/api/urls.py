@@ -51,5 +51,6 @@ urlpatterns = [
         name="seat-invite",
     ),
     path("games/<code:code>/claim/", views.SeatClaimView.as_view(), name="claim"),
+    path("games/<code:code>/seat-link/", views.SeatLinkView.as_view(), name="seat-link"),
     path("games/<code:code>/rematch/", views.RematchView.as_view(), name="rematch"),
 ]

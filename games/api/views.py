@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 
 from django.contrib.auth import update_session_auth_hash
@@ -23,7 +24,17 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import accounts, identity, inputs, listing, polls, seats, selectors, services
+from games import (
+    accounts,
+    identity,
+    inputs,
+    listing,
+    polls,
+    seat_links,
+    seats,
+    selectors,
+    services,
+)
 from games.api import idempotency, schema, stream
 from games.api import serializers as s
 from games.api.auth import issue_token, presented_token, revoke
@@ -189,21 +200,54 @@ class GamesView(APIView):
                 {"type": "integer", "minimum": 1, "maximum": 100_000},
                 description=f"page of others' open lobbies ({listing.LOBBY_PAGE} a page); "
                 "your own games are all on page 1, before them",
-            )
+            ),
+            OpenApiParameter(
+                "my_move",
+                {"type": "string", "enum": ["true", "false"]},
+                description="true: your inbox, only your games that wait on a move of yours "
+                "now, soonest deadline first (no lobbies of others, no next page)",
+            ),
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="the ETag of a list you hold: 304 with no body while it is the same",
+            ),
         ],
-        responses={200: s.GameListOut, **_errors(400, 401)},
+        responses={
+            200: s.GameListOut,
+            304: OpenApiResponse(description="not changed"),
+            **_errors(400, 401),
+        },
     )
     def get(self, request):
         page = _whole_number(request, "page", default=1, low=1, high=100_000)
-        mine = listing.my_games(request.user) if page == 1 else []
-        lobbies, more = listing.open_lobbies(request.user, page=page)
-        games = [_list_item(game, request.user) for game in mine + lobbies]
+        my_move = request.query_params.get("my_move", "false")
+        if my_move not in ("true", "false"):
+            raise GameError("bad_request", "'my_move' must be true or false.", 400)
         following = None
-        if more:
-            query = request.query_params.copy()
-            query["page"] = str(page + 1)
-            following = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
-        return Response(s.GameListOut({"games": games, "next": following}).data)
+        if my_move == "true":
+            games = [
+                _list_item(row["game"], request.user, row["seat"], row["your_move"])
+                for row in listing.inbox(request.user)
+                if row["your_move"]
+            ]
+        else:
+            mine = listing.my_games(request.user) if page == 1 else []
+            lobbies, more = listing.open_lobbies(request.user, page=page)
+            games = [_list_item(game, request.user) for game in mine + lobbies]
+            if more:
+                query = request.query_params.copy()
+                query["page"] = str(page + 1)
+                following = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+        data = s.GameListOut({"games": games, "next": following}).data
+        tag = _list_etag(data)
+        if tag.strip('"') in _tags(request.headers.get("If-None-Match", "")):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": tag})
+        else:
+            response = Response(data, headers={"ETag": tag})
+        patch_vary_headers(response, PER_VIEWER)
+        return response
 
     @extend_schema(
         request=s.GameCreateIn,
@@ -226,18 +270,29 @@ class GamesView(APIView):
         return _view_response(game, request, status.HTTP_201_CREATED)
 
 
-def _list_item(game, user) -> dict:
+def _list_item(game, user, seat=None, your_move: bool | None = None) -> dict:
     players = list(game.players.all())
+    seat = seat or identity.player_in(players, user)
+    if your_move is None:
+        your_move = seat is not None and seat.seat in listing.waiting_on(game)
     return {
         "code": game.code,
         "status": game.status,
         "phase": game.phase,
         "round": game.round,
         "players": len(players),
-        "my_seat": getattr(identity.player_in(players, user), "seat", None),
+        "my_seat": getattr(seat, "seat", None),
+        "your_move": your_move,
+        "deadline": game.deadline,
         "options": selectors.public_options(game.options),
         "updated_at": game.updated_at,
     }
+
+
+def _list_etag(data) -> str:
+    """A list's ETag: a digest of the answer itself (the same list, the same tag)."""
+    body = json.dumps(data, sort_keys=True, default=str).encode()
+    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
 
 def _whole_number(request, name: str, *, default: int, low: int, high: int) -> int:
@@ -769,3 +824,28 @@ class RematchView(APIView):
     def post(self, request, code: str):
         game, created = seats.rematch_open(code=code.upper(), user=request.user)
         return _view_response(game, request, status.HTTP_201_CREATED if created else 200)
+
+
+class SeatLinkView(APIView):
+    """A signed link that signs a browser in to the caller's own seat at this game (the game
+    page's "Continue on another device"): how a player who plays through the API, a guest with
+    a token, reaches their seat on the pages. It works once, for 7 days, at this table only."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            201: s.SeatLinkOut,
+            **_errors(401),
+            403: _refusal("not_seated (you have no seat at this game)"),
+            404: _refusal("not_found"),
+        },
+    )
+    def post(self, request, code: str):
+        game = selectors.game_get(code.upper())
+        link = seat_links.for_user(game, request.user)
+        if link is None:
+            raise GameError("not_seated", "You have no seat at this game.", 403)
+        url = request.build_absolute_uri(reverse("seat-link", args=[game.code, link.token]))
+        return Response({"url": url, "expires_at": link.expires_at}, status=status.HTTP_201_CREATED)

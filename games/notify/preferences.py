@@ -4,7 +4,9 @@ call these. Refusals are `DomainError`s (games/errors.py), answered alike by bot
 
 from __future__ import annotations
 
-from games import identity
+from django.core.cache import cache
+
+from games import identity, times
 from games.errors import DomainError
 from games.notify import confirm, services
 from games.notify.models import Preferences, PushSubscription
@@ -82,3 +84,13 @@ def push_unsubscribe(user, *, endpoint: str) -> None:
     deleted, _ = PushSubscription.objects.filter(user=user, endpoint=endpoint).delete()
     if not deleted:
         raise DomainError("not_found", "You have no push subscription with that endpoint.", 404)
+
+
+def time_zone_seen(user, name: str | None) -> None:
+    """The player's browser says its time zone is `name`: the e-mails use it from now on (kept
+    only when it is a known zone and has changed; at most one query an hour per player)."""
+    name = times.zone_name(name)
+    key = identity.user_key(user)
+    if not name or key is None or not cache.add(f"tz-seen:{key}:{name}", 1, timeout=3600):
+        return
+    Preferences.objects.filter(user_id=key).exclude(time_zone=name).update(time_zone=name)

@@ -21,16 +21,16 @@ from datetime import UTC, datetime
 
 from django.conf import settings
 from django.core.cache import cache
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.urls import reverse
 
-from games import engine, identity, quiet_hours
+from games import engine, identity, quiet_hours, seat_links, times
 from games.engine import State, state_from_json
 from games.engine.view import waiting_for
 from games.models import Game, Player
-from games.notify import push
+from games.notify import push, unsubscribe_links
 from games.notify.models import NotificationLog, Preferences
 from games.presenters import phase_label
 
@@ -47,6 +47,9 @@ class Reminder:
     path: str  # the game page
     ttl: int  # seconds the push service keeps it: pointless once the window closed
     urgency: str  # Web Push "Urgency" header
+    what: str = ""  # "Your move (Mingling)": the e-mail adds the deadline in the player's zone
+    deadline: float | None = None  # epoch seconds
+    at: float | None = None  # when it was written (epoch seconds): "in 11 h 50 min" counts from it
 
 
 def window_key(state: State) -> str:
@@ -109,7 +112,7 @@ def on_window(game_id: int, window: str, now: float | None = None) -> None:
     players = _reachable(game, state)
     for player in players:
         if engine.pending(state, player.seat) and _claim(player, game, window, "move"):
-            deliver(player.user, _move_reminder(game, state, now))
+            deliver(player.user, _move_reminder(game, state, now), player)
     _schedule_deadline_reminders(game, state, window, players, now)
 
 
@@ -133,7 +136,7 @@ def remind_deadline(game_id: int, window: str, now: float | None = None) -> int:
         if not created and move.created_at.timestamp() >= due:
             continue  # their "your move" came with less than the lead time left: enough
         if _claim(player, game, window, "deadline"):
-            deliver(player.user, _deadline_reminder(game, state, now))
+            deliver(player.user, _deadline_reminder(game, state, now), player)
             sent += 1
     return sent
 
@@ -238,8 +241,9 @@ def on_deadline_moved(game_id: int, window: str, version: int, now: float | None
     return told
 
 
-def deliver(user, reminder: Reminder) -> None:
-    """Send one reminder by every channel the player turned on (each failure only logged)."""
+def deliver(user, reminder: Reminder, player: Player | None = None) -> None:
+    """Send one reminder by every channel the player turned on (each failure only logged);
+    the e-mail carries `player`'s seat link (games.seat_links) when there is a seat."""
     prefs = user.notify_preferences
     if prefs.push_enabled and push.enabled():
         payload = {
@@ -251,13 +255,8 @@ def deliver(user, reminder: Reminder) -> None:
         for subscription in user.push_subscriptions.all():
             push.send(subscription, payload, ttl=reminder.ttl, urgency=reminder.urgency)
     if prefs.email_enabled and prefs.email_confirmed:  # never to an address not confirmed
-        body = (
-            f"{reminder.body}\n\nOpen the game: {settings.SITE_URL}{reminder.path}\n\n"
-            f"You get this because you asked for e-mail reminders; change that at "
-            f"{settings.SITE_URL}{reverse('reminders')}"
-        )
         try:
-            send_mail(f"{reminder.title}: {reminder.body}", body, None, [prefs.email])
+            email_message(prefs, reminder, player).send()
         except Exception:
             log.warning("notify: could not send an e-mail reminder", exc_info=True)
 
@@ -299,6 +298,46 @@ def remind_away(game_id: int, seat: int, window: str) -> bool:
     )
     deliver(player.user, reminder)
     return True
+
+
+def email_message(prefs: Preferences, reminder: Reminder, player: Player | None):
+    """The reminder as an e-mail: the deadline in the player's own time zone, a link that opens
+    their seat on any device (signed, once, 7 days: games.seat_links), and a one-click
+    unsubscribe (RFC 8058 headers too). Nothing about roles or the game's secrets."""
+    zone = times.zone(prefs.time_zone)
+    line = reminder.body
+    if reminder.what and reminder.deadline is not None:
+        moment = datetime.fromtimestamp(reminder.deadline, UTC)
+        written = datetime.fromtimestamp(reminder.at, UTC) if reminder.at else None
+        line = f"{reminder.what}: {times.deadline(moment, zone, written)}."
+    unsubscribe = settings.SITE_URL + reverse(
+        "reminders-unsubscribe", args=[unsubscribe_links.unsubscribe_token(prefs)]
+    )
+    if player is not None and not player.is_bot and player.user_id is not None:
+        link = seat_links.issue(player)
+        path = reverse("seat-link", args=[player.game.code, link.token])
+        opening = (
+            f"Open your seat: {settings.SITE_URL}{path}\n"
+            f"(This link signs you in to your seat at this game on any device. It works once, "
+            f"for {seat_links.MAX_AGE.days} days: do not forward it.)"
+        )
+    else:
+        opening = f"Open the game: {settings.SITE_URL}{reminder.path}"
+    body = (
+        f"{line}\n\n{opening}\n\n"
+        f"You get this because you asked for e-mail reminders. Stop them: {unsubscribe}\n"
+        f"Change them: {settings.SITE_URL}{reverse('reminders')}"
+    )
+    return EmailMessage(
+        f"{reminder.title}: {line}",
+        body,
+        None,
+        [prefs.email],
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+    )
 
 
 # --- internals ------------------------------------------------------------------------------
@@ -415,6 +454,9 @@ def _reminder(game: Game, state: State, now: float, what: str, *, urgency: str) 
         path=reverse("game", args=[game.code]),
         ttl=ttl,
         urgency=urgency,
+        what=f"{what.capitalize()} ({phase_label(state.phase)})",
+        deadline=state.deadline,
+        at=now,
     )
 
 

@@ -13,6 +13,7 @@ pages = [
         views.confirm_email,
         name="reminders-confirm",
     ),
+    path("me/reminders/unsubscribe/<str:token>", views.unsubscribe, name="reminders-unsubscribe"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", views.service_worker, name="service-worker"),
     path("offline", views.offline, name="offline"),

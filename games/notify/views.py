@@ -14,10 +14,11 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.errors import DomainError
-from games.notify import confirm, preferences, push
+from games.notify import confirm, preferences, push, unsubscribe_links
 from games.notify.forms import RemindersForm
 
 THEME = "#14100f"  # --bg in static/css/staked.css
@@ -145,3 +146,20 @@ def _shell_version() -> str:
     for file in files + [templates / "offline.html", templates / "sw.js"]:
         digest.update(file.read_bytes())
     return digest.hexdigest()[:12]
+
+
+@csrf_exempt  # the token is the proof; a mail client's one-click POST carries no CSRF token
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """The e-mails' unsubscribe link: a button (GET changes nothing: a mail scanner that follows
+    links stops nothing), and the one-click POST of RFC 8058 (`List-Unsubscribe-Post`). No
+    sign-in needed."""
+    try:
+        if request.method == "POST":
+            unsubscribe_links.unsubscribe(token)
+        else:
+            unsubscribe_links.unsubscribe_target(token)
+    except DomainError as exc:
+        context = {"invalid": exc.detail}
+        return render(request, "notify/unsubscribe.html", context, status=exc.status)
+    return render(request, "notify/unsubscribe.html", {"done": request.method == "POST"})

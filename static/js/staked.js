@@ -28,14 +28,45 @@
     return m + ":" + pad(s);
   }
 
+  // A long window reads as a time of day in this browser's zone, "closes Tue 1 Dec 22:41 (in
+  // 11 h 50 min)" (the server's words, games/times.py); under an hour it counts down (mm:ss).
+  var WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+  var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+  function inWords(seconds) {
+    var minutes = Math.floor(seconds / 60);
+    var d = Math.floor(minutes / 1440), h = Math.floor((minutes % 1440) / 60), m = minutes % 60;
+    if (d > 0) return d + (d === 1 ? " day" : " days") + (h ? " " + h + " h" : "");
+    return h + " h" + (m ? " " + m + " min" : "");
+  }
+
+  function closes(deadline, seconds) {
+    var at = new Date(deadline);
+    return "closes " + WEEKDAYS[at.getDay()] + " " + at.getDate() + " " + MONTHS[at.getMonth()] +
+      " " + pad(at.getHours()) + ":" + pad(at.getMinutes()) + " (in " + inWords(seconds) + ")";
+  }
+
   function tick() {
     var now = Date.now() + skew;
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
-      var left = (Date.parse(el.getAttribute("data-deadline")) - now) / 1000;
+      var deadline = Date.parse(el.getAttribute("data-deadline"));
+      var left = (deadline - now) / 1000;
       var value = el.querySelector(".countdown-value");
-      if (value) value.textContent = "⏱ " + format(left);
+      if (value) value.textContent = left >= 3600 ? closes(deadline, left) : "⏱ " + format(left);
       el.classList.toggle("urgent", left > 0 && left <= 15);
     });
+  }
+
+  // --- the inbox's count: "(2) Staked!" and the installed app's icon (Badging API) ------------
+  function badge(root) {
+    var el = root.querySelector ? root.querySelector("[data-move-count]") : null;
+    if (!el) return;
+    var count = parseInt(el.getAttribute("data-move-count"), 10) || 0;
+    document.title = (count ? "(" + count + ") " : "") + document.title.replace(/^\(\d+\) /, "");
+    try {
+      if (count && navigator.setAppBadge) navigator.setAppBadge(count);
+      else if (!count && navigator.clearAppBadge) navigator.clearAppBadge();
+    } catch (e) { /* no badge on this browser */ }
   }
 
   // --- the role card: visible only while held -----------------------------------------------
@@ -229,6 +260,7 @@
     restore(root);
     describeAll(root);
     announce(root);
+    badge(root);
     tick();
   }
 
@@ -251,4 +283,24 @@
     if (e.detail.target && e.detail.target.id === "game") remember(e.detail.target, verb === "get");
   });
   document.addEventListener("htmx:afterSettle", function () { setUp(document); });
+
+  // --- "Since you last looked" (games/news.py): each request says how long this page was out of
+  // sight before it (seconds), so the server tells a player watching the page live (no card)
+  // from one who comes back to a tab left in the background for hours. Captured on window:
+  // before htmx's own visibilitychange poll is sent. ---
+  var hiddenAt = null, hiddenFor = 0;
+  window.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") {
+      hiddenAt = Date.now();
+    } else if (hiddenAt !== null) {
+      hiddenFor = Math.max(hiddenFor, Date.now() - hiddenAt);
+      hiddenAt = null;
+    }
+  }, true);
+  document.addEventListener("htmx:configRequest", function (e) {
+    e.detail.headers["X-Staked-Hidden"] = String(Math.round(hiddenFor / 1000));
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.successful) hiddenFor = 0;
+  });
 })();

@@ -134,8 +134,10 @@ def test_an_email_reminder_names_the_game_and_phase_and_no_role(
         f"{u.username}@example.com" for u in lobby.users
     )
     for message in mail.outbox:
-        assert message.subject.startswith(f"Staked! game {lobby.code}: Your move (Mingling), ")
-        assert f"https://staked.example/g/{lobby.code}/" in message.body
+        assert message.subject.startswith(
+            f"Staked! game {lobby.code}: Your move (Mingling): closes "
+        )
+        assert f"https://staked.example/g/{lobby.code}/continue/" in message.body
         assert "https://staked.example/me/reminders" in message.body
         assert not SECRET_WORDS.search(message.subject + message.body)
 
@@ -223,7 +225,8 @@ def test_the_deadline_reminder_goes_only_to_players_who_still_have_a_move(
         f"{lobby.users[i].username}@example.com" for i in (0, 2)
     )
     for message in mail.outbox:
-        assert message.subject.endswith("Still your move (Mingling), 9 minutes left.")
+        assert "Still your move (Mingling): closes " in message.subject
+        assert message.subject.endswith("(in 9 min).")
         assert not SECRET_WORDS.search(message.subject + message.body)
     # The ETA task, a redelivery and the sweep together still send it once.
     assert reminders.remind_deadline(lobby.game.id, window, now=state.deadline - 8 * 60) == 0
@@ -258,7 +261,7 @@ def test_the_sweep_reminds_when_no_eta_task_was_queued(table):
     assert reminders.sweep(now=state.deadline - 28 * 60) == 0
     [message] = mail.outbox
     assert message.to == ["dev@example.com"]
-    assert "29 minutes left" in message.subject
+    assert "(in 29 min)" in message.subject
     assert NotificationLog.objects.filter(kind="deadline").count() == 1
 
 
@@ -274,7 +277,7 @@ def test_a_window_shorter_than_the_lead_gets_no_second_nudge(
     state = state_of(lobby)
     assert reminders.sweep(now=state.deadline - 60) == 0
     [message] = mail.outbox
-    assert "3 minutes left" in message.subject
+    assert "(in 2 min)" in message.subject or "(in 3 min)" in message.subject
 
 
 def test_a_dead_broker_never_fails_a_move(

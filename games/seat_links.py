@@ -1,0 +1,123 @@
+"""Your seat on any device (issue 14 finding 2, issue 20 finding 7): a signed, expiring link that
+signs its holder in to ONE seat, on any browser.
+
+- The link carries a token signed by Django's `TimestampSigner` (salt `SALT`, the site's
+  SECRET_KEY) naming the game, the seat, the player's user and a random nonce. A forged or
+  altered token fails its signature; one older than `MAX_AGE` (7 days) has expired.
+- It works once: the nonce of a used link is kept (`SeatLinkUse`), and a second use elsewhere is
+  refused. Opening it again in the browser it already signed in changes nothing and is fine.
+- It works only while that seat is still that person's: a seat handed on, a player who left, a
+  bot's seat are refused.
+- Its scope is that one seat: the browser it signs in is marked (`SCOPE_KEY` in the session) and
+  `games.seat_scope` treats it as a visitor everywhere but that game's pages.
+- Only the seat's own player is ever given one: the game page behind a tap of their own
+  ("Continue on another device"), the API for the caller's own seat, and their reminder e-mails.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from django.core import signing
+from django.db import IntegrityError, transaction
+
+from games import identity
+from games.models import Player, SeatLinkUse
+
+SALT = "staked.seat-link"
+MAX_AGE = timedelta(days=7)
+SCOPE_KEY = "seat_scope"  # session: the game codes a seat link signed this browser in to
+
+
+@dataclass(frozen=True)
+class Link:
+    token: str
+    expires_at: datetime
+
+
+class LinkRefused(Exception):
+    """The link cannot sign anyone in: `code` (forged, expired, used, seat_changed), and why."""
+
+    def __init__(self, code: str, detail: str):
+        super().__init__(detail)
+        self.code, self.detail = code, detail
+
+
+def issue(player: Player, now: datetime | None = None) -> Link:
+    """A new link for `player`'s seat (their own: the callers check that)."""
+    if player.is_bot or player.user_id is None:
+        raise ValueError("a seat link is only for a person's seat")
+    signer = signing.TimestampSigner(salt=SALT)
+    payload = {
+        "g": player.game.code,
+        "s": player.seat,
+        "u": player.user_id,
+        "n": secrets.token_urlsafe(12),
+    }
+    now = now or datetime.now(UTC)
+    return Link(token=signer.sign_object(payload), expires_at=now + MAX_AGE)
+
+
+def for_user(game, user) -> Link | None:
+    """A link for `user`'s own seat at `game`, or None (not seated there)."""
+    player = identity.player_of(game, user)
+    return issue(player) if player is not None else None
+
+
+def _payload(code: str, token: str) -> dict:
+    try:
+        data = signing.TimestampSigner(salt=SALT).unsign_object(token, max_age=MAX_AGE)
+    except signing.SignatureExpired:
+        raise LinkRefused(
+            "expired",
+            f"This link has expired (links work for {MAX_AGE.days} days). Open the game on the "
+            "device you play on and make a new one, or use the link in your latest reminder.",
+        ) from None
+    except (signing.BadSignature, ValueError, TypeError):
+        raise LinkRefused("forged", "This is not a working seat link.") from None
+    if not isinstance(data, dict) or data.get("g") != code:
+        raise LinkRefused("forged", "This is not a working seat link.")
+    return data
+
+
+def check(code: str, token: str, user=None) -> Player:
+    """The seat the link is for (LinkRefused when it cannot sign in; nothing is used up). For
+    the seat's own player (`user`, the browser it already signed in) a used link is fine."""
+    data = _payload(code, token)
+    player = (
+        Player.objects.select_related("game", "user")
+        .filter(game__code=code, seat=data.get("s"), is_bot=False)
+        .first()
+    )
+    if player is None or not identity.owns(player, data.get("u")):
+        raise LinkRefused(
+            "seat_changed", "This seat is no longer yours, so this link cannot open it."
+        )
+    if identity.owns(player, identity.user_key(user)):
+        return player
+    if SeatLinkUse.objects.filter(nonce=data.get("n")).exists():
+        raise LinkRefused("used", _USED)
+    return player
+
+
+_USED = (
+    "This link was already used. Each link works once: open the game on the device you play on "
+    "and make a new one."
+)
+
+
+def redeem(code: str, token: str, user) -> Player:
+    """Use the link: the seat it signs in to (LinkRefused as `check`). Opened again by the
+    seat's own player (the browser it signed in) it is not used up a second time."""
+    player = check(code, token, user)
+    if identity.owns(player, identity.user_key(user)):
+        return player
+    nonce = _payload(code, token)["n"]
+    try:
+        with transaction.atomic():
+            SeatLinkUse.objects.create(nonce=nonce, player=player)
+    except IntegrityError:
+        raise LinkRefused("used", _USED) from None
+    return player
