@@ -190,8 +190,11 @@ def game_or_404(code: str) -> Game:
 
 @require_GET
 def game(request: HttpRequest, code: str) -> HttpResponse:
+    game = game_or_404(code)
+    if not may_watch(game, identity.seat_of(game, request.user)):
+        raise Http404(NO_SPECTATORS)
     # A window found overdue is closed first (issue 20), whatever the timers are doing.
-    return render_game(request, services.close_if_overdue(game_or_404(code)))
+    return render_game(request, services.close_if_overdue(game))
 
 
 @require_GET
