@@ -571,6 +571,8 @@ def remedies(request: HttpRequest, game: Game) -> list[dict]:
     (a secret of the host's: nobody else's page carries it)."""
     rows = []
     for p in game.players.filter(Q(is_bot=True) | Q(afk=True)):
+        if identity.is_hosts_seat(p, game):
+            continue  # the host's own seat stays with the host: never offered (issue 14)
         link = p.claim_token and request.build_absolute_uri(
             reverse("seat-claim", args=[game.code, p.claim_token])
         )
