@@ -259,6 +259,9 @@ def test_per_window_emails_stop_while_the_digest_is_on_and_come_back_when_switch
     reminders.remind_deadline(
         lobby.game.id, reminders.window_of(lobby.game, state), state.deadline - 60
     )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.clock_extend(code=lobby.code, user=lobby.users[0], minutes=30)
+    assert any("The deadline moved" in m.subject for m in mail.outbox)  # bo is told
     assert all(m.to[0] != f"{ana.username}@example.com" for m in mail.outbox)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
