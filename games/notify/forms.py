@@ -31,8 +31,7 @@ class RemindersForm(forms.ModelForm):
         coerce=int,
         empty_value=None,
         required=False,
-        label="Send the digest at",
-        help_text="Your local time.",
+        label="Send the digest at (your local time)",
     )
 
     class Meta:
