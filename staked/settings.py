@@ -290,6 +290,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "worker-heartbeat": {"task": "games.tasks.heartbeat", "schedule": 15.0},
     # Deadline reminders whose ETA task was lost or too far ahead to queue (games/notify).
     "notify-deadline-reminders": {"task": "notify.tasks.sweep", "schedule": 60.0},
+    # The daily digest e-mails whose local hour has come (games/notify, docs/slow-games.md).
+    "notify-daily-digest": {"task": "notify.tasks.digest_sweep", "schedule": 600.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from games.errors import DomainError
 from games.notify import endpoints, preferences, push
-from games.notify.models import Preferences, PushSubscription
+from games.notify.models import EmailMode, Preferences, PushSubscription
 from games.notify.services import MAX_LEAD_MINUTES
 from staked.rest import ErrorOut, check_types
 
@@ -54,6 +54,20 @@ class PreferencesSerializer(serializers.ModelSerializer):
         max_value=MAX_LEAD_MINUTES,
         help_text="minutes before a deadline to remind you if you still have a move; 0: never",
     )
+    email_mode = serializers.ChoiceField(
+        choices=EmailMode.choices,
+        required=False,
+        help_text='"each_window": an e-mail for each window ("your move", "deadline soon", '
+        '"deadline moved"); "daily_digest": none of those, one e-mail a day at `digest_hour` '
+        "listing every running game of yours instead (push is not affected)",
+    )
+    digest_hour = serializers.IntegerField(
+        min_value=0,
+        max_value=23,
+        required=False,
+        help_text="the hour (0-23) of the daily digest, in your time zone (the one your browser "
+        "last showed us; UTC until then)",
+    )
     push_available = serializers.SerializerMethodField(
         help_text="whether this server sends Web Push (VAPID keys configured)"
     )
@@ -72,6 +86,8 @@ class PreferencesSerializer(serializers.ModelSerializer):
             "email",
             "email_enabled",
             "lead_minutes",
+            "email_mode",
+            "digest_hour",
             "push_available",
             "push_devices",
             "email_confirmed",

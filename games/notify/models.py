@@ -10,6 +10,15 @@ def default_lead_minutes() -> int:
     return settings.REMINDER_LEAD_MINUTES
 
 
+def default_digest_hour() -> int:
+    return 8  # 08:00 in the player's own time zone
+
+
+class EmailMode(models.TextChoices):
+    EACH_WINDOW = "each_window", "An e-mail for each window"
+    DAILY_DIGEST = "daily_digest", "One daily digest"
+
+
 class Preferences(models.Model):
     """One player's choice of channels. No row: no reminders at all."""
 
@@ -28,6 +37,10 @@ class Preferences(models.Model):
     # The IANA time zone last seen from this player's browser (games.times): the e-mails say
     # deadlines in it. Empty: not known yet, and the e-mails say "UTC".
     time_zone = models.CharField(max_length=64, blank=True, default="")
+    # E-mail once per window (every "your move", "deadline soon", "deadline moved"), or one daily
+    # digest at `digest_hour` o'clock in `time_zone` instead (issue 20; push is not affected).
+    email_mode = models.CharField(max_length=12, choices=EmailMode.choices, default="each_window")
+    digest_hour = models.PositiveSmallIntegerField(default=default_digest_hour)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -39,6 +52,11 @@ class Preferences(models.Model):
     @property
     def email_confirmed(self) -> bool:
         return bool(self.email) and self.email_confirmed_at is not None
+
+    @property
+    def email_per_window(self) -> bool:
+        """Whether the per-window e-mails go out (not with the daily digest on)."""
+        return self.email_mode != EmailMode.DAILY_DIGEST
 
 
 class PushSubscription(models.Model):
@@ -83,3 +101,21 @@ class NotificationLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} reminder to {self.user} in {self.window}"
+
+
+class DigestLog(models.Model):
+    """The daily digest claimed for a player on one local date (in their time zone then): the
+    unique row is what stops a second digest that day, from a second sweep or a second beat."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()  # the player's local date
+    games = models.PositiveSmallIntegerField(default=0)  # how many it listed (0: none sent)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "day"], name="notify_digest_once_a_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"digest to {self.user} on {self.day}"

@@ -14,7 +14,14 @@ from games.notify.models import Preferences, PushSubscription
 ENDPOINT_TAKEN = (
     "This browser is subscribed to another player's reminders: they turn push off on it first."
 )
-SETTINGS = ("push_enabled", "email", "email_enabled", "lead_minutes")
+SETTINGS = (
+    "push_enabled",
+    "email",
+    "email_enabled",
+    "lead_minutes",
+    "email_mode",
+    "digest_hour",
+)
 
 
 def preferences_of(user) -> Preferences:
@@ -43,8 +50,8 @@ def _channels(prefs: Preferences) -> set[str]:
     on = set()
     if prefs.push_enabled and prefs.user.push_subscriptions.exists():
         on.add("push")
-    if prefs.email_enabled and prefs.email_confirmed:
-        on.add("email")
+    if prefs.email_enabled and prefs.email_confirmed and prefs.email_per_window:
+        on.add("email")  # the daily digest: no per-window e-mail, so switching back catches up
     return on
 
 

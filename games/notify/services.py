@@ -17,7 +17,8 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from datetime import time as dt_time
 
 from django.conf import settings
 from django.core.cache import cache
@@ -31,7 +32,7 @@ from games.engine import State, state_from_json
 from games.engine.view import waiting_for
 from games.models import Game, Player
 from games.notify import push, unsubscribe_links
-from games.notify.models import NotificationLog, Preferences
+from games.notify.models import DigestLog, EmailMode, NotificationLog, Preferences
 from games.presenters import phase_label
 
 log = logging.getLogger("games.notify")
@@ -50,6 +51,9 @@ class Reminder:
     what: str = ""  # "Your move (Mingling)": the e-mail adds the deadline in the player's zone
     deadline: float | None = None  # epoch seconds
     at: float | None = None  # when it was written (epoch seconds): "in 11 h 50 min" counts from it
+    # A window's "your move" / "deadline soon" / "deadline moved": by e-mail only to players who
+    # get one e-mail per window; the daily digest replaces them (the away notice is not one).
+    per_window: bool = True
 
 
 def window_key(state: State) -> str:
@@ -254,11 +258,14 @@ def deliver(user, reminder: Reminder, player: Player | None = None) -> None:
         }
         for subscription in user.push_subscriptions.all():
             push.send(subscription, payload, ttl=reminder.ttl, urgency=reminder.urgency)
-    if prefs.email_enabled and prefs.email_confirmed:  # never to an address not confirmed
-        try:
-            email_message(prefs, reminder, player).send()
-        except Exception:
-            log.warning("notify: could not send an e-mail reminder", exc_info=True)
+    if not prefs.email_enabled or not prefs.email_confirmed:  # never to an address not confirmed
+        return
+    if reminder.per_window and not prefs.email_per_window:
+        return  # the daily digest (games.notify.digest) says it instead; push is unchanged
+    try:
+        email_message(prefs, reminder, player).send()
+    except Exception:
+        log.warning("notify: could not send an e-mail reminder", exc_info=True)
 
 
 def away_flagged(game: Game, seats: list[int], window: str) -> None:
@@ -282,7 +289,10 @@ def remind_away(game_id: int, seat: int, window: str) -> bool:
     """Tell the player of `seat` that their seat is flagged as away, once per flag, if it still
     is and they turned a channel on. Nothing secret: the game and one tap to stay."""
     player = (
-        _with_a_channel(Player.objects.filter(game_id=game_id, seat=seat, afk=True, is_bot=False))
+        _with_a_channel(
+            Player.objects.filter(game_id=game_id, seat=seat, afk=True, is_bot=False),
+            any_email=True,
+        )
         .filter(game__status=Game.Status.RUNNING, user__isnull=False)
         .select_related("game", "user__notify_preferences")
         .first()
@@ -295,6 +305,7 @@ def remind_away(game_id: int, seat: int, window: str) -> bool:
         path=reverse("game", args=[player.game.code]),
         ttl=12 * 3600,
         urgency="high",
+        per_window=False,  # keeping the seat cannot wait for tomorrow's digest
     )
     deliver(player.user, reminder)
     return True
@@ -310,26 +321,37 @@ def email_message(prefs: Preferences, reminder: Reminder, player: Player | None)
         moment = datetime.fromtimestamp(reminder.deadline, UTC)
         written = datetime.fromtimestamp(reminder.at, UTC) if reminder.at else None
         line = f"{reminder.what}: {times.deadline(moment, zone, written)}."
-    unsubscribe = settings.SITE_URL + reverse(
-        "reminders-unsubscribe", args=[unsubscribe_links.unsubscribe_token(prefs)]
+    return reminder_email(
+        prefs, f"{reminder.title}: {line}", f"{line}\n\n{seat_opening(player, reminder.path)}"
     )
+
+
+def seat_opening(player: Player | None, path: str) -> str:
+    """ "Open your seat: <signed link>" (games.seat_links) for a person's seat, else the game."""
     if player is not None and not player.is_bot and player.user_id is not None:
         link = seat_links.issue(player)
-        path = reverse("seat-link", args=[player.game.code, link.token])
-        opening = (
-            f"Open your seat: {settings.SITE_URL}{path}\n"
+        seat_path = reverse("seat-link", args=[player.game.code, link.token])
+        return (
+            f"Open your seat: {settings.SITE_URL}{seat_path}\n"
             f"(This link signs you in to your seat at this game on any device. It works once, "
             f"for {seat_links.MAX_AGE.days} days: do not forward it.)"
         )
-    else:
-        opening = f"Open the game: {settings.SITE_URL}{reminder.path}"
+    return f"Open the game: {settings.SITE_URL}{path}"
+
+
+def reminder_email(prefs: Preferences, subject: str, text: str) -> EmailMessage:
+    """Every reminder e-mail (per window, away, daily digest): `text`, then why it came with the
+    one-click unsubscribe link and the settings page, and the RFC 8058 headers."""
+    unsubscribe = settings.SITE_URL + reverse(
+        "reminders-unsubscribe", args=[unsubscribe_links.unsubscribe_token(prefs)]
+    )
     body = (
-        f"{line}\n\n{opening}\n\n"
+        f"{text}\n\n"
         f"You get this because you asked for e-mail reminders. Stop them: {unsubscribe}\n"
         f"Change them: {settings.SITE_URL}{reverse('reminders')}"
     )
     return EmailMessage(
-        f"{reminder.title}: {line}",
+        subject,
         body,
         None,
         [prefs.email],
@@ -338,6 +360,115 @@ def email_message(prefs: Preferences, reminder: Reminder, player: Player | None)
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },
     )
+
+
+# --- the daily digest (issue 20) -------------------------------------------------------------
+
+DIGEST_BATCH = 500  # players per sweep; the next sweep (minutes later) takes the rest
+DIGEST_GRACE = timedelta(hours=6)  # how late a digest still goes out (a worker was down)
+
+
+def digest_sweep(now: float | None = None) -> int:
+    """Run by beat every few minutes: each player with the daily digest on whose local hour
+    (`digest_hour` in `time_zone`, UTC when not known) has come, less than DIGEST_GRACE ago,
+    and who has not had that day's digest gets it. Returns how many digests were sent.
+
+    The day is claimed first (a DigestLog row per player and local date, unique), so two sweeps,
+    two beats or a restart never send a second one; a day with no running game is claimed too
+    and sends nothing (a game started later that day waits for tomorrow's digest). The table's
+    quiet hours do not hold it: the hour is the player's own choice."""
+    now = time.time() if now is None else now
+    moment = datetime.fromtimestamp(now, UTC)
+    due = (
+        Preferences.objects.filter(
+            email_mode=EmailMode.DAILY_DIGEST, email_enabled=True, email_confirmed_at__isnull=False
+        )
+        .exclude(email="")
+        .select_related("user")
+        .order_by("pk")
+    )
+    sent = 0
+    for prefs in due.iterator(chunk_size=200):
+        day = digest_day(prefs, moment)
+        if day is None or DigestLog.objects.filter(user_id=prefs.user_id, day=day).exists():
+            continue
+        if sent >= DIGEST_BATCH:
+            break
+        sent += bool(send_digest(prefs, day, now))
+    return sent
+
+
+def digest_day(prefs: Preferences, moment: datetime):
+    """The local date whose digest is due at `moment`: the latest `digest_hour` o'clock in the
+    player's zone, if it was less than DIGEST_GRACE ago (a worker down for a while still sends
+    it; a digest turned on at 22:00 for 08:00 waits until 08:00). None: not due now."""
+    zone = times.zone(prefs.time_zone) or UTC
+    local = moment.astimezone(zone)
+    day = local.date() if local.hour >= prefs.digest_hour else local.date() - timedelta(days=1)
+    # The hour's moment in the zone (a clock that skips that hour: its UTC offset then).
+    at = datetime.combine(day, dt_time(prefs.digest_hour), tzinfo=zone)
+    return day if timedelta(0) <= moment - at < DIGEST_GRACE else None
+
+
+def send_digest(prefs: Preferences, day, now: float) -> int:
+    """Claim `day`'s digest for `prefs`' player and send it: every running game where they are
+    seated, "your move" first. Returns how many games it listed (0: claimed already, or none)."""
+    try:
+        with transaction.atomic():
+            claim = DigestLog.objects.create(user_id=prefs.user_id, day=day)
+    except IntegrityError:
+        return 0  # another sweep has it
+    lines = digest_lines(prefs, now)
+    if not lines:
+        return 0
+    DigestLog.objects.filter(pk=claim.pk).update(games=len(lines))
+    zone = times.zone(prefs.time_zone)
+    moves = sum(1 for line in lines if line.startswith("Your move"))
+    summary = f"your move in {moves} of {len(lines)}" if moves else "no move of yours waiting"
+    games = f"{len(lines)} game{'s' if len(lines) != 1 else ''}"
+    stamp = times.clock(datetime.fromtimestamp(now, UTC), zone)
+    subject = f"Staked! daily digest: {games}, {summary}"
+    text = f"Your games at {stamp}:\n\n" + "\n\n".join(lines)
+    try:
+        reminder_email(prefs, subject, text).send()
+    except Exception:
+        log.warning("notify: could not send the daily digest", exc_info=True)
+        return 0
+    return len(lines)
+
+
+def digest_lines(prefs: Preferences, now: float) -> list[str]:
+    """One paragraph per running game where the player is seated (as a person), "your move"
+    first, then by deadline (the soonest first; paused games last): the game, the public phase,
+    the deadline in the player's zone, and a signed link to their seat. Nothing secret."""
+    zone = times.zone(prefs.time_zone)
+    written = datetime.fromtimestamp(now, UTC)
+    seats = identity.players_of(prefs.user).filter(game__status=Game.Status.RUNNING)
+    rows = []
+    for player in seats.select_related("game"):
+        game = player.game
+        if game.state is None:
+            continue
+        state = state_from_json(game.state)
+        if state.outcome is not None:
+            continue
+        mine = bool(engine.pending(state, player.seat))
+        rows.append(
+            (not mine, state.deadline is None, state.deadline or 0, game.code, player, state)
+        )
+    lines = []
+    for waiting, _, _, code, player, state in sorted(rows, key=lambda row: row[:4]):
+        what = "Waiting for the others" if waiting else "Your move"
+        if state.deadline is None:
+            when = "paused: no deadline for now"
+        else:
+            when = times.deadline(datetime.fromtimestamp(state.deadline, UTC), zone, written)
+        path = reverse("game", args=[code])
+        lines.append(
+            f"{what} in game {code} ({phase_label(state.phase)}): {when}.\n"
+            f"{seat_opening(player, path)}"
+        )
+    return lines
 
 
 # --- internals ------------------------------------------------------------------------------
@@ -365,13 +496,17 @@ def _reachable(game: Game, state: State) -> list[Player]:
     )
 
 
-def _with_a_channel(players):
-    """The players who turned on at least one channel that can reach them."""
+def _with_a_channel(players, *, any_email: bool = False):
+    """The players who turned on at least one channel that can reach them: for a window's
+    reminders, e-mail counts only for those who get one per window (not the daily digest)."""
     return players.filter(
         Q(user__notify_preferences__push_enabled=True, user__push_subscriptions__isnull=False)
         | Q(
             user__notify_preferences__email_enabled=True,
             user__notify_preferences__email_confirmed_at__isnull=False,
+            **(
+                {} if any_email else {"user__notify_preferences__email_mode": EmailMode.EACH_WINDOW}
+            ),
         )
     ).distinct()
 

@@ -34,3 +34,9 @@ def clock_moved(game_id: int, window: str, version: int) -> int:
     """The host or the table moved the deadline: "The deadline moved to ..." once, to the players
     who still owe a move, and the deadline reminders queued again for the new deadline."""
     return services.on_deadline_moved(game_id, window, version)
+
+
+@shared_task(name="notify.tasks.digest_sweep")
+def digest_sweep() -> int:
+    """Run by beat every 10 minutes: the daily digests whose local hour has come (once a day)."""
+    return services.digest_sweep()

@@ -89,7 +89,7 @@ def test_reminders_turned_on_mid_window_send_this_windows_your_move(
         assert response.status_code == 200, response.content
     [message] = mail.outbox  # seat 5 still owes a move; seat 2 does not
     assert to(message) == f"{late.username}@example.com"
-    assert message.subject.startswith(f"Staked! game {lobby.code}: Your move (Mingling), ")
+    assert message.subject.startswith(f"Staked! game {lobby.code}: Your move (Mingling): closes ")
     # Saving the settings again sends nothing more in this window.
     with django_capture_on_commit_callbacks(execute=True):
         api_client(late).patch("/api/v1/me/notifications/", {"lead_minutes": 5}, format="json")
