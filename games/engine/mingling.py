@@ -197,8 +197,14 @@ def placement_receipt(state: State, action: Action):
         state,
         [action.seat],
         EventKind.TOKEN_PLACED,
-        f"You placed a {TOKEN_LABELS[token]} on seat {target}.",
+        f"You placed {_a(TOKEN_LABELS[token])} on {{target:seat}}.",
+        token=token,
+        target=target,
     )
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
 
 
 def _require_mingling(state: State) -> None:

@@ -117,7 +117,7 @@ def hand_over(state: State, giving: dict, card: str, target: int, events: list, 
         public(
             state,
             EventKind.RELIC_GIVEN,
-            f"Seat {giver} gives {name} to seat {target}.",
+            f"{{giver:Seat}} gives {name} to {{target:seat}}.",
             giver=giver,
             target=target,
             relic=kind(card),
@@ -125,7 +125,12 @@ def hand_over(state: State, giving: dict, card: str, target: int, events: list, 
     )
     events.append(
         private(
-            state, [target], EventKind.RELIC_RECEIVED, f"You receive {BY_ID[kind(card)].the_name}."
+            state,
+            [target],
+            EventKind.RELIC_RECEIVED,
+            f"{{giver:Seat}} gives you {BY_ID[kind(card)].the_name}.",
+            relics=[kind(card)],
+            giver=giver,
         )
     )
     if data_of(state)["giving"]["index"] < len(giving["order"]):
@@ -155,8 +160,11 @@ def _after_distribution(state: State):
             public(
                 state,
                 EventKind.RELIC_BANGLE,
-                f"A lone Bangle of Oaths goes back to the box: seat {lone['seat']} draws "
+                "A lone Bangle of Oaths goes back to the box: {seat:seat} draws "
                 f"{BY_ID[kind(replacement)].the_name} instead.",
+                seat=lone["seat"],
+                outcome="returned",
+                relic=kind(replacement),
             )
         )
         events.append(
@@ -164,7 +172,8 @@ def _after_distribution(state: State):
                 state,
                 [lone["seat"]],
                 EventKind.RELIC_RECEIVED,
-                f"You receive {BY_ID[kind(replacement)].the_name}.",
+                f"You draw {BY_ID[kind(replacement)].the_name} instead of the Bangle of Oaths.",
+                relics=[kind(replacement)],
             )
         )
     state = update(state, holdings=holdings, deck=deck, box=box, giving=None, distributed=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import dining, ties
-from games.engine.common import private, public, seat_list
+from games.engine.common import private, public
 from games.engine.errors import IllegalAction
 from games.engine.state import (
     STAKE,
@@ -83,8 +83,8 @@ def scales_window(state: State, now: float):
         event = public(
             state,
             EventKind.RELIC_SCALES,
-            f"{seat_list(tie.candidates).capitalize()} are tied for {ties.KIND_WORDS[tie.kind]}: "
-            f"seat {seat} may {how} with the Scales of Justice before anyone votes (R11).",
+            f"{{candidates:Seats}} are tied for {ties.KIND_WORDS[tie.kind]}: "
+            f"{{seat:seat}} may {how} with the Scales of Justice before anyone votes (R11).",
             seat=seat,
             kind=tie.kind,
             candidates=list(tie.candidates),
@@ -208,8 +208,12 @@ def _bell(state, seat, card, action, now):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat} rings the Ritual Bell: seat {target}'s {BY_ID[kind(hit)].bare_name} is "
-            "negated this round.",
+            f"{{seat:Seat}} rings the Ritual Bell: {{target:seat}}'s {BY_ID[kind(hit)].bare_name} "
+            "is negated this round.",
+            relic=RelicId.RITUAL_BELL,
+            seat=seat,
+            target=target,
+            affects=kind(hit),
         )
     ]
     events.append(
@@ -218,6 +222,7 @@ def _bell(state, seat, card, action, now):
             [target],
             EventKind.RELIC_NEGATED,
             f"Your {BY_ID[kind(hit)].bare_name} is negated this round.",
+            relic=kind(hit),
         )
     )
     return close_window(state, card), events, False
@@ -242,17 +247,32 @@ def _ring(state, seat, card, action, now):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat}'s Signet Ring swaps with seat {target}'s {BY_ID[kind(hit)].bare_name}.",
+            f"{{seat:Seat}}'s Signet Ring swaps with {{target:seat}}'s "
+            f"{BY_ID[kind(hit)].bare_name}.",
+            relic=RelicId.SIGNET_RING,
+            seat=seat,
+            target=target,
+            affects=kind(hit),
         )
     ]
     events.append(
         private(
-            state, [seat], EventKind.RELIC_RECEIVED, f"You now hold {BY_ID[kind(hit)].the_name}."
+            state,
+            [seat],
+            EventKind.RELIC_RECEIVED,
+            f"You now hold {BY_ID[kind(hit)].the_name}.",
+            relics=[kind(hit)],
+            giver=target,
         )
     )
     events.append(
         private(
-            state, [target], EventKind.RELIC_RECEIVED, f"You now hold {BY_ID[kind(card)].the_name}."
+            state,
+            [target],
+            EventKind.RELIC_RECEIVED,
+            f"You now hold {BY_ID[kind(card)].the_name}.",
+            relics=[kind(card)],
+            giver=seat,
         )
     )
     return close_window(state, card), events, False
@@ -272,8 +292,12 @@ def _hindsight(state, seat, card, action, now):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat}'s Hindsight Looking Glass copies "
-            f"seat {target}'s {BY_ID[relic].bare_name}.",
+            f"{{seat:Seat}}'s Hindsight Looking Glass copies {{target:seat}}'s "
+            f"{BY_ID[relic].bare_name}.",
+            relic=RelicId.HINDSIGHT_LOOKING_GLASS,
+            seat=seat,
+            target=target,
+            affects=relic,
         )
     ]
     if relic in (RelicId.RITUAL_BELL, RelicId.SIGNET_RING):  # earlier in the order: it acts at once
@@ -298,8 +322,9 @@ def _candle(state, seat, card, action, now):
         raise IllegalAction("illegal_target", "Choose a token placed on each of the two seats.")
     rest = [p for p in placements if p not in (pa, pb)]
     moved = [Placement(oa, b, pa.token), Placement(ob, a, pb.token)]
-    text = f"The Whisper-Wick Candle swaps a token between seats {a} and {b}."
-    return _tokens_moved(state, card, rest, moved, text)
+    text = "{seat:Seat}'s Whisper-Wick Candle swaps a token between {targets:seats}."
+    data = {"relic": RelicId.WHISPER_WICK_CANDLE, "seat": seat, "targets": [a, b], "moved": 2}
+    return _tokens_moved(state, card, rest, moved, text, data)
 
 
 def _bangle(state, seat, card, action, now):
@@ -315,16 +340,18 @@ def _bangle(state, seat, card, action, now):
         raise IllegalAction("illegal_target", "Move only tokens that lie on your own seat.")
     rest = [p for p in placements if p not in moving]
     moved = [Placement(p.owner, partner, p.token) for p in moving]
-    text = f"The Bangle of Oaths moves {len(moved)} token(s) to seat {partner}."
-    return _tokens_moved(state, card, rest, moved, text)
+    count = f"{len(moved)} token" + ("s" if len(moved) != 1 else "")
+    text = f"{{seat:Seat}}'s Bangle of Oaths moves {count} to {{target:seat}}."
+    data = {"relic": RelicId.BANGLE_OF_OATHS, "seat": seat, "target": partner, "moved": len(moved)}
+    return _tokens_moved(state, card, rest, moved, text, data)
 
 
-def _tokens_moved(state, card, rest, moved, text):
+def _tokens_moved(state, card, rest, moved, text, data):
     """The Candle's and the Bangle's end: the moved tokens keep the token rules, the table is
     told, and the window closes."""
     _check_token_rules(state, rest, moved)
     state = evolve(state, placements=tuple(rest + moved))
-    return close_window(state, card), [public(state, EventKind.RELIC_USED, text)], False
+    return close_window(state, card), [public(state, EventKind.RELIC_USED, text, **data)], False
 
 
 def _key(state, seat, card, action, now):
@@ -336,7 +363,9 @@ def _key(state, seat, card, action, now):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat} uses the Key of Quick Passage: their tokens are ignored.",
+            "{seat:Seat} uses the Key of Quick Passage: their tokens are ignored.",
+            relic=RelicId.KEY_OF_QUICK_PASSAGE,
+            seat=seat,
         )
     ]
     return close_window(state, card), events, False
@@ -357,12 +386,14 @@ def _scales(state, seat, card, action, now):
     if winner not in tie.candidates:
         raise IllegalAction("illegal_target", "Choose one of the tied players.")
     state = close_window(state, card)
-    if seat in tie.candidates:
-        text = f"Seat {seat} holds the Scales of Justice and settles the tie: seat {winner}."
+    kept = seat in tie.candidates
+    if kept:
+        text = "{seat:Seat} holds the Scales of Justice and settles the tie: {target:seat}."
     else:
         state = discard_card(state, card)
-        text = f"Seat {seat} discards the Scales of Justice to settle the tie: seat {winner}."
-    events = [public(state, EventKind.RELIC_USED, text)]
+        text = "{seat:Seat} discards the Scales of Justice to settle the tie: {target:seat}."
+    data = {"relic": RelicId.SCALES_OF_JUSTICE, "seat": seat, "target": winner, "kept": kept}
+    events = [public(state, EventKind.RELIC_USED, text, **data)]
     state, resolution = ties.settled(state, tie, winner, RelicId.SCALES_OF_JUSTICE, events)
     return dining.settle(state, resolution, events, now), events, False
 
