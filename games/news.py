@@ -14,11 +14,10 @@ gaps would tell a player that someone else learned a secret.
 
 from __future__ import annotations
 
-import re
-
 from django.db import transaction
 
 from games import identity
+from games.engine.events import seats_in
 from games.models import Event, Game, Player
 from games.services import GameError
 
@@ -29,9 +28,8 @@ ABOUT_A_SEAT = frozenset({"eliminated", "last_will_effect", "relic_bangle"})
 
 
 def _about(event: Event, seat: int) -> bool:
-    if event.data.get("seat") == seat:
-        return True
-    return re.search(rf"\b[Ss]eat {seat}\b", event.text) is not None
+    """The line names `seat` in its data (the fields its kind declares as seats)."""
+    return seat in seats_in(event.kind, event.data)
 
 
 def _visible(game: Game, seat: int) -> list[tuple[int, Event]]:
@@ -52,7 +50,14 @@ def unread(game: Game, seat: int) -> list[dict]:
     player = Player.objects.only("news_read").get(game=game, seat=seat)
     read = set(player.news_read)
     return [
-        {"number": number, "kind": e.kind, "round": e.round, "text": e.text, "data": e.data}
+        {
+            "number": number,
+            "kind": e.kind,
+            "round": e.round,
+            "text": e.text,
+            "template": e.template,
+            "data": e.data,
+        }
         for number, e in _visible(game, seat)
         if e.seq not in read and is_news(e, seat)
     ]

@@ -78,7 +78,7 @@ def seat_to_bot(*, code: str, user, seat: int) -> Game:
         player.user, player.is_bot, player.name = None, True, names.bot_name(others, seat)
         player.missed_windows, player.claim_token = 0, None
         player.save(update_fields=["user", "is_bot", "name", "missed_windows", "claim_token"])
-        text = f"Seat {seat} was away: a bot plays it now."
+        text = "{seat:Seat} was away: a bot plays it now."
         write.change([seat_event("seat_bot", text, game.round, seat=seat)])
         game_id = game.id
         transaction.on_commit(lambda: services.nudge_bots(game_id, [seat]))
@@ -94,7 +94,7 @@ def seat_invite(*, code: str, user, seat: int) -> tuple[Game, str]:
         player = _flagged_seat(game, user, seat, bots_too=True)
         player.claim_token = secrets.token_urlsafe(24)
         player.save(update_fields=["claim_token"])
-        text = f"The host invited a new friend to take over seat {seat}."
+        text = "The host invited a new friend to take over {seat:seat}."
         write.change([seat_event("seat_invite", text, game.round, seat=seat)])
     return game, player.claim_token
 

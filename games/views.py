@@ -310,7 +310,7 @@ def game_context(request, game: Game, *, error=None, join_form=None) -> dict:
     seat = me["seat"] if me else None
     events = selectors.events_tail(game, seat, LOG_TAIL)
     for e in events:
-        e["text"] = for_people(e["text"], names, e["data"])
+        e["text"] = for_people(e["text"], names, e["data"], e["template"])
     events.reverse()
     status = view["status"]
     context = {

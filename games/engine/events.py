@@ -206,13 +206,14 @@ def render(template: str, data: dict, name: Callable[[int, bool], str] | None = 
     return PLACEHOLDER.sub(write, template)
 
 
-def parts(template: str, data: dict) -> Iterator[str | list[int]]:
-    """`template` cut into its words (str) and its seats (a list of seat numbers each)."""
+def parts(template: str, data: dict) -> Iterator[str | tuple[list[int], bool]]:
+    """`template` cut into its words (str) and its seats: (seat numbers, capitalised) each."""
     last = 0
     for match in PLACEHOLDER.finditer(template):
         yield template[last : match.start()]
         value = lookup(data, match.group(1))
-        yield sorted(value) if isinstance(value, (list, tuple)) else [value]
+        seats = sorted(value) if isinstance(value, (list, tuple)) else [value]
+        yield seats, match.group(2)[0] == "S"
         last = match.end()
     yield template[last:]
 

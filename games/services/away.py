@@ -11,13 +11,17 @@ from __future__ import annotations
 from django.db.models import F
 
 from games import engine
+from games.engine.events import PLACEHOLDER, render
 from games.engine.view import public_waiting
 from games.engine.vocabulary import ActionName
 from games.models import AFK_AFTER, Game, Player
 
 
 def seat_event(kind: str, text: str, round_: int, **data) -> engine.Event:
-    """A public line about a seat (`data["seat"]`), as the seats' writers log them."""
+    """A public line about a seat (`data["seat"]`), as the seats' writers log them; `text` may
+    name seats as placeholders into `data` ("{seat:Seat} is back.", games/engine/events.py)."""
+    if PLACEHOLDER.search(text):
+        return engine.Event(kind, render(text, data), round_, data, None, text)
     return engine.Event(kind, text, round_, data)
 
 
@@ -34,7 +38,7 @@ def windows_missed(game: Game, state: engine.State) -> list[engine.Event]:
         missed_windows=F("missed_windows") + 1
     )
     return [
-        seat_event("afk", f"Seat {p.seat} seems to be away.", state.round, seat=p.seat)
+        seat_event("afk", "{seat:Seat} seems to be away.", state.round, seat=p.seat)
         for p in humans
         if p.missed_windows + 1 == AFK_AFTER
     ]
@@ -55,4 +59,4 @@ def came_back(player: Player, state: engine.State, name: str, round_: int) -> li
     Player.objects.filter(id=player.id).update(missed_windows=0, claim_token=None)
     if not player.afk:
         return []
-    return [seat_event("afk_back", f"Seat {player.seat} is back.", round_, seat=player.seat)]
+    return [seat_event("afk_back", "{seat:Seat} is back.", round_, seat=player.seat)]
