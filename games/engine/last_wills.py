@@ -231,7 +231,9 @@ class LastWills(hooks.Module):
         options = draw_["options"]
         if len(targets) != need or len(set(targets)) != need or not set(targets) <= set(options):
             raise IllegalAction(
-                "illegal_target", f"Choose {need} of seats {', '.join(map(str, options))} (R13)."
+                "illegal_target",
+                f"Choose {need} of {{options:seats}} (R13).",
+                options=list(options),
             )
         return _resolve(state, draw_, targets, [])
 

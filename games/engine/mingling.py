@@ -219,5 +219,7 @@ def _check_target(state: State, target: int) -> None:
         raise IllegalAction("illegal_target", f"There is no seat {target} at this table.")
     if not state.player(target).alive:
         raise IllegalAction(
-            "illegal_target", f"Seat {target} is a Ghost; Ghosts receive no tokens (R7.1)."
+            "illegal_target",
+            "{target:Seat} is a Ghost; Ghosts receive no tokens (R7.1).",
+            target=target,
         )

@@ -118,7 +118,8 @@ def cast(state: State, action: Action, now: float, events: list) -> tuple[State,
     if target not in tie.candidates:
         raise IllegalAction(
             "illegal_target",
-            f"Votes may only name the tied players: {seat_list(tie.candidates)} (R5.1).",
+            "Votes may only name the tied players: {candidates:seats} (R5.1).",
+            candidates=list(tie.candidates),
         )
     events.append(
         private(state, [seat], EventKind.TIE_VOTE, "You voted for {target:seat}.", target=target)

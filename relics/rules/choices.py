@@ -86,7 +86,9 @@ def resolve_choice(state: State, action: Action):
         )
     (target,) = seat_targets(action, 1)
     if target not in choice["targets"]:
-        raise IllegalAction("illegal_target", f"Choose one of seats {choice['targets']}.")
+        raise IllegalAction(
+            "illegal_target", "Choose one of {targets:seats}.", targets=list(choice["targets"])
+        )
     events: list = []
     if choice["relic"] == RelicId.FALSE_IDOL:
         holdings = [

@@ -79,7 +79,9 @@ def give(state: State, action: Action, now: float):
     data = data_of(state)
     if action.seat != giver_of(data):
         raise IllegalAction(
-            "wrong_phase", f"It is seat {giver_of(data)}'s turn to give a relic (R10.2)."
+            "wrong_phase",
+            "It is {giver:seat}'s turn to give a relic (R10.2).",
+            giver=giver_of(data),
         )
     giving = data["giving"]
     target = action.args.get("target")
