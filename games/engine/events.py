@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from .vocabulary import EventKind, LastWillId, RelicId, Role, Team, TieKind, Token
@@ -189,21 +190,54 @@ def lookup(data: dict, path: str) -> Any:
 
 def render(template: str, data: dict, name: Callable[[int, bool], str] | None = None) -> str:
     """`template` with its placeholders written: "seat 5", "Seats 2 and 5"; or, given `name`,
-    each seat as `name(seat, capital)` ("Ana", "Ana and Ben")."""
-
-    def write(match: re.Match) -> str:
-        value, how = lookup(data, match.group(1)), match.group(2)
-        capital = how[0] == "S"
+    each seat as `name(seat, capital)` ("Ana", "Ana and Ben"). Run for every line the engine
+    writes, hence the cached split (a game has few distinct templates)."""
+    pieces, single = _split(template)
+    if single is not None and name is None:  # the common line: one seat (cached, like `_split`)
+        value = data[single]
+        if value.__class__ is int:
+            return _one_seat(template, single, value)
+    out = []
+    for piece in pieces:
+        if piece.__class__ is str:
+            out.append(piece)
+            continue
+        path, capital = piece
+        value = data[path[0]] if len(path) == 1 else lookup(data, ".".join(path))
+        if value.__class__ is int and name is None:
+            out.append(f"{'Seat' if capital else 'seat'} {value}")
+            continue
         seats = sorted(value) if isinstance(value, (list, tuple)) else [value]
         if name is not None:
             words = [name(s, capital and i == 0) for i, s in enumerate(seats)]
-            return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-        word = "Seat" if capital else "seat"
-        if len(seats) == 1:
-            return f"{word} {seats[0]}"
-        return f"{word}s " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+            out.append(words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1])
+        elif len(seats) == 1:
+            out.append(f"{'Seat' if capital else 'seat'} {seats[0]}")
+        else:
+            word = "Seats" if capital else "seats"
+            out.append(f"{word} " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}")
+    return "".join(out)
 
-    return PLACEHOLDER.sub(write, template)
+
+@lru_cache(maxsize=8192)
+def _one_seat(template: str, key: str, seat: int) -> str:
+    return render(template, {key: [seat]})
+
+
+@lru_cache(maxsize=4096)
+def _split(template: str) -> tuple[tuple, str | None]:
+    """`template` as its literal pieces (str) and its placeholders ((path parts, capitalised));
+    and the data key of its one seat, if it names exactly one seat by a plain key."""
+    pieces: list = []
+    last = 0
+    for match in PLACEHOLDER.finditer(template):
+        pieces.append(template[last : match.start()])
+        pieces.append((tuple(match.group(1).split(".")), match.group(2)[0] == "S"))
+        last = match.end()
+    pieces.append(template[last:])
+    seats = [p for p in pieces if p.__class__ is not str]
+    single = seats[0][0][0] if len(seats) == 1 and len(seats[0][0]) == 1 else None
+    return tuple(p for p in pieces if p != ""), single
 
 
 def parts(template: str, data: dict) -> Iterator[str | tuple[list[int], bool]]:

@@ -197,7 +197,7 @@ def placement_receipt(state: State, action: Action):
         state,
         [action.seat],
         EventKind.TOKEN_PLACED,
-        f"You placed {_a(TOKEN_LABELS[token])} on {{target:seat}}.",
+        _RECEIPTS[token],
         token=token,
         target=target,
     )
@@ -205,6 +205,10 @@ def placement_receipt(state: State, action: Action):
 
 def _a(word: str) -> str:
     return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
+
+
+# One per token, written once: "You placed an Investigation on {target:seat}." (a move's receipt).
+_RECEIPTS = {t: f"You placed {_a(label)} on {{target:seat}}." for t, label in TOKEN_LABELS.items()}
 
 
 def _require_mingling(state: State) -> None:
