@@ -17,7 +17,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from games import identity
-from games.engine.events import seats_in
+from games.engine.events import named
 from games.models import Event, Game, Player
 from games.services import GameError
 
@@ -28,8 +28,11 @@ ABOUT_A_SEAT = frozenset({"eliminated", "last_will_effect", "relic_bangle"})
 
 
 def _about(event: Event, seat: int) -> bool:
-    """The line names `seat` in its data (the fields its kind declares as seats)."""
-    return seat in seats_in(event.kind, event.data)
+    """The line's words name `seat` (its template's seats; a line written before templates:
+    its data's `seat`)."""
+    if event.template:
+        return seat in named(event.template, event.data)
+    return event.data.get("seat") == seat
 
 
 def _visible(game: Game, seat: int) -> list[tuple[int, Event]]:

@@ -252,6 +252,11 @@ def parts(template: str, data: dict) -> Iterator[str | tuple[list[int], bool]]:
     yield template[last:]
 
 
+def named(template: str, data: dict) -> set[int]:
+    """The seats a line's words name (its template's placeholders)."""
+    return {s for part in parts(template, data) if part.__class__ is tuple for s in part[0]}
+
+
 def seats_in(kind: str, data: dict) -> set[int]:
     """Every seat `data` names (the fields the schema marks as seats)."""
     schema = DATA.get(kind)
