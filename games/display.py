@@ -82,7 +82,7 @@ def display_context(request: HttpRequest, game: Game) -> dict:
     view = selectors.game_view(game, None)  # never the signed-in user's: a shared screen
     names = {s["seat"]: s["name"] for s in view["seats"]}
     events = selectors.events_tail(game, None, EVENTS_SHOWN)
-    events = [{**e, "text": for_people(e["text"], names, e["data"])} for e in events]
+    events = [{**e, "text": for_people(e["text"], names, e["data"], e["template"])} for e in events]
     events.reverse()
     open_to_all = spectators_allowed(game.options)
     finished = view["status"] == Game.Status.FINISHED

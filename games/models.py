@@ -142,6 +142,9 @@ class Event(models.Model):
     round = models.PositiveSmallIntegerField(default=0)
     kind = models.CharField(max_length=32)
     text = models.TextField()
+    # `text` with its seats as placeholders into `data` (games/engine/events.py): the pages write
+    # each seat's name there. Empty when the line names no seat, and in lines written before.
+    template = models.TextField(blank=True, default="")
     data = models.JSONField(default=dict, blank=True)
     audience = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

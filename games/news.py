@@ -14,7 +14,6 @@ gaps would tell a player that someone else learned a secret.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -22,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import identity
+from games.engine.events import named
 from games.models import Event, Game, Player
 from games.services import GameError
 
@@ -32,9 +32,11 @@ ABOUT_A_SEAT = frozenset({"eliminated", "last_will_effect", "relic_bangle"})
 
 
 def _about(event: Event, seat: int) -> bool:
-    if event.data.get("seat") == seat:
-        return True
-    return re.search(rf"\b[Ss]eat {seat}\b", event.text) is not None
+    """The line's words name `seat` (its template's seats; a line written before templates:
+    its data's `seat`)."""
+    if event.template:
+        return seat in named(event.template, event.data)
+    return event.data.get("seat") == seat
 
 
 def _visible(game: Game, seat: int) -> list[tuple[int, Event]]:
@@ -55,7 +57,14 @@ def unread(game: Game, seat: int) -> list[dict]:
     player = Player.objects.only("news_read").get(game=game, seat=seat)
     read = set(player.news_read)
     return [
-        {"number": number, "kind": e.kind, "round": e.round, "text": e.text, "data": e.data}
+        {
+            "number": number,
+            "kind": e.kind,
+            "round": e.round,
+            "text": e.text,
+            "template": e.template,
+            "data": e.data,
+        }
         for number, e in _visible(game, seat)
         if e.seq not in read and is_news(e, seat)
     ]

@@ -36,7 +36,7 @@ def _card(item: dict, seat: int, names: dict[int, str]) -> dict:
         "number": item["number"],
         "kind": kind,
         "title": TITLES.get(kind, "News for you"),
-        "text": for_people(item["text"], names),
+        "text": for_people(item["text"], names, data, item["template"]),
         "next": "",
         "takeover": False,
     }

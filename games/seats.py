@@ -106,7 +106,7 @@ def seat_to_bot(*, code: str, user, seat: int) -> Game:
         player.missed_windows, player.afk, player.claim_token = 0, False, None
         fields = ["user", "is_bot", "name", "missed_windows", "afk", "claim_token"]
         player.save(update_fields=fields)
-        text = f"Seat {seat} was away: a bot plays it now."
+        text = "{seat:Seat} was away: a bot plays it now."
         write.change([seat_event("seat_bot", text, game.round, seat=seat, name=was)])
         game_id = game.id
         transaction.on_commit(lambda: services.nudge_bots(game_id, [seat]))
@@ -122,7 +122,7 @@ def seat_invite(*, code: str, user, seat: int) -> tuple[Game, str]:
         player = _flagged_seat(game, user, seat, bots_too=True)
         player.claim_token = secrets.token_urlsafe(24)
         player.save(update_fields=["claim_token"])
-        text = f"The host invited a new friend to take over seat {seat}."
+        text = "The host invited a new friend to take over {seat:seat}."
         event = seat_event("seat_invite", text, game.round, seat=seat, name=player.name)
         write.change([event])
     return game, player.claim_token

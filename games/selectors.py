@@ -202,6 +202,7 @@ def _numbered(game: Game, seqs: list[int], start: int, stop: int) -> list[dict]:
             "round": rows[seq].round,
             "kind": rows[seq].kind,
             "text": rows[seq].text,
+            "template": rows[seq].template,  # for the pages' names; the API does not publish it
             "data": rows[seq].data,
         }
         for number, seq in enumerate(window, start=start + 1)

@@ -98,6 +98,19 @@ def _problem(exc: Exception) -> tuple[str, int]:
     return refused.detail, refused.status
 
 
+def _said(exc: Exception, detail: str) -> tuple[str, dict, str]:
+    """A refusal's words, with the seats an engine refusal names (its template and data)."""
+    if isinstance(exc, IllegalAction) and exc.template:
+        return detail, exc.data, exc.template
+    return detail, {}, ""
+
+
+def _error_words(error: str | tuple[str, dict, str], names: dict[int, str]):
+    """A refusal as HTML: each seat it names as its player's name (`for_people`)."""
+    text, data, template = (error, {}, "") if isinstance(error, str) else error
+    return for_people(text, names, data, template)
+
+
 # --- home ---------------------------------------------------------------------------------
 
 
@@ -252,7 +265,7 @@ def start(request: HttpRequest, code: str) -> HttpResponse:
         game = services.game_start(code=game.code, user=request.user)
     except (GameError, IllegalAction) as exc:
         detail, status = _problem(exc)
-        return render_game(request, game, error=detail, status=status)
+        return render_game(request, game, error=_said(exc, detail), status=status)
     return done(request, game)
 
 
@@ -333,7 +346,7 @@ def act(request: HttpRequest, code: str, action: str) -> HttpResponse:
     except (GameError, IllegalAction) as exc:
         detail, status = _problem(exc)
         game.refresh_from_db()
-        return render_game(request, game, error=detail, status=status, refused=refused)
+        return render_game(request, game, error=_said(exc, detail), status=status, refused=refused)
     return done(request, game)
 
 
@@ -364,7 +377,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
     seat = me["seat"] if me else None
     events = selectors.events_tail(game, seat, LOG_TAIL)
     for e in events:
-        e["text"] = for_people(e["text"], names, e["data"])
+        e["text"] = for_people(e["text"], names, e["data"], e["template"])
     events.reverse()
     status = view["status"]
     zone = times.of_request(request)
@@ -375,7 +388,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         "names": names,
         "seats": presenters.seating(view, me),
         "events": events,
-        "error": error and for_people(error, names),
+        "error": error and _error_words(error, names),
         "phase_label": presenters.phase_label(view["phase"]),
         "is_host": seat is not None and view.get("host_seat") == seat,
         "poll_seconds": polls.pace(view),  # the server sets the pace (games/polls.py)

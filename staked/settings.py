@@ -386,6 +386,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.strict_request_bodies",
         "games.api.schema.error_shapes",
+        "games.api.schema.event_kinds",
     ],
 }
 

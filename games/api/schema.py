@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from drf_spectacular.utils import OpenApiExample
 
+from games import event_schemas
+
 
 @dataclass(frozen=True)
 class ActionDoc:
@@ -131,4 +133,32 @@ def error_shapes(result, generator, request, public):
                     media["schema"] = BAD_REQUEST
             if "requestBody" in operation:
                 responses.setdefault("415", UNSUPPORTED)
+    return result
+
+
+def event_kinds(result, generator, request, public):
+    """drf-spectacular postprocessing hook: `EventOut` is one schema per event kind, chosen by
+    `kind` (a discriminated `oneOf`), each with its declared `data` (games/event_schemas.py), so a
+    client reads seats, roles and relic ids from the schema alone."""
+    schemas = result.get("components", {}).get("schemas", {})
+    base = schemas.get("EventOut")
+    if base is None:
+        return result
+    mapping = {}
+    for kind, data in event_schemas.DATA.items():
+        name = "Event" + "".join(word.capitalize() for word in kind.split("_"))
+        props = {**base["properties"], "kind": {"type": "string", "enum": [kind]}, "data": data}
+        schemas[name] = {
+            "type": "object",
+            "description": f"`{kind}`, written by {event_schemas.WHERE[kind]}",
+            "properties": props,
+            "required": base.get("required", list(props)),
+            "additionalProperties": False,
+        }
+        mapping[kind] = f"#/components/schemas/{name}"
+    schemas["EventOut"] = {
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "kind", "mapping": mapping},
+    }
+    schemas["EventKindEnum"] = {"type": "string", "enum": list(mapping)}
     return result

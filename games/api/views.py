@@ -531,6 +531,8 @@ class EventsView(APIView):
         game = selectors.game_get(code)
         _may_watch(game, request.user)
         events, more = selectors.events_for(game, request.user, after=after)
+        for e in events:
+            del e["template"]  # the pages' own (their names in its seats); the text says it all
         return Response({"events": events, "more": more})
 
 

@@ -98,7 +98,7 @@ def protect(state: State, seat: int | None, events: list) -> State:
         public(
             state,
             EventKind.PROTECTED,
-            f"The Ghosts protect seat {seat} this round (R7.2).",
+            "The Ghosts protect {seat:seat} this round (R7.2).",
             seat=seat,
         )
     )
@@ -120,7 +120,10 @@ def investigation(state: State, events: list, now: float):
             public(
                 state,
                 EventKind.INVESTIGATION,
-                f"The Investigation token lay on seat {target}, who died this round: no effect.",
+                "The Investigation token lay on {target:seat}, who died this round: no effect.",
+                investigator=alpha,
+                target=target,
+                outcome="target_dead",
             )
         )
         return state, False
@@ -129,7 +132,10 @@ def investigation(state: State, events: list, now: float):
             public(
                 state,
                 EventKind.INVESTIGATION,
-                f"The Investigation token lay on the Protected seat {target}: no effect (R7.2).",
+                "The Investigation token lay on {target:seat}, who is Protected: no effect (R7.2).",
+                investigator=alpha,
+                target=target,
+                outcome="protected",
             )
         )
         return state, False
@@ -138,7 +144,12 @@ def investigation(state: State, events: list, now: float):
     ):
         events.append(
             public(
-                state, EventKind.INVESTIGATION, f"Seat {target} cannot be investigated this round."
+                state,
+                EventKind.INVESTIGATION,
+                "{target:Seat} cannot be investigated this round.",
+                investigator=alpha,
+                target=target,
+                outcome="blocked",
             )
         )
         return state, False
@@ -146,9 +157,10 @@ def investigation(state: State, events: list, now: float):
         public(
             state,
             EventKind.INVESTIGATION,
-            f"The Alpha Hunter (seat {alpha}) investigates seat {target}.",
+            "The Alpha Hunter ({investigator:seat}) investigates {target:seat}.",
             investigator=alpha,
             target=target,
+            outcome="examined",
         )
     )
     state = evolve(state, dining=evolve(state.dining, investigated=target))
@@ -165,7 +177,7 @@ def examine(state: State, examiner: int, target: int, source: str, events: list)
             state,
             [examiner],
             EventKind.EXAMINED,
-            f"Seat {target}'s Secret Role: {ROLE_NAMES[role]}.",
+            f"{{seat:Seat}}'s Secret Role: {ROLE_NAMES[role]}.",
             seat=target,
             role=role,
         )
@@ -196,6 +208,7 @@ def _mesmerize(state: State, seat: int, events: list) -> State:
             EventKind.MESMERIZED,
             "You saw the Vampire Lord's card and are Mesmerized: you now win only with the "
             "Vampires (R8.1). Your card still reads Hunter.",
+            seat=seat,
         )
     )
     events.append(
@@ -203,7 +216,7 @@ def _mesmerize(state: State, seat: int, events: list) -> State:
             state,
             told[1:],
             EventKind.MESMERIZED,
-            f"Seat {seat} has been Mesmerized by the Vampire Lord.",
+            "{seat:Seat} has been Mesmerized by the Vampire Lord.",
             seat=seat,
         )
     )
@@ -293,7 +306,7 @@ def settle(state: State, resolution: ties.Resolution, events: list, now: float) 
             public(
                 state,
                 EventKind.ALPHA_ELECTED,
-                f"Seat {seat} will be the Alpha Hunter next round (R4.4).",
+                "{seat:Seat} will be the Alpha Hunter next round (R4.4).",
                 seat=seat,
             )
         )
@@ -324,8 +337,9 @@ def eliminate(state: State, seat: int, events: list, cause: str = BY_DINING) -> 
             public(
                 state,
                 EventKind.ELIMINATED,
-                f"Seat {seat} is Staked! and becomes a Ghost.",
+                "{seat:Seat} is Staked! and becomes a Ghost.",
                 seat=seat,
+                cause=cause,
             )
         )
     else:
@@ -333,7 +347,7 @@ def eliminate(state: State, seat: int, events: list, cause: str = BY_DINING) -> 
             public(
                 state,
                 EventKind.ELIMINATED,
-                f"Seat {seat} dies and becomes a Ghost.",
+                "{seat:Seat} dies and becomes a Ghost.",
                 seat=seat,
                 cause=cause,
             )
@@ -356,7 +370,7 @@ def _ask_examiner(state: State, seat: int, events: list, now: float) -> State:
         public(
             state,
             EventKind.MOST_STAKED,
-            f"Seat {seat} has the most Stakes and chooses who examines their role (R6.1).",
+            "{seat:Seat} has the most Stakes and chooses who examines their role (R6.1).",
             seat=seat,
         )
     )
@@ -391,7 +405,7 @@ def choose_examiner(state: State, action: Action, events: list, target: int | No
         public(
             state,
             EventKind.EXAMINATION,
-            f"Seat {target} examines seat {examined}'s Secret Role (R6.1).",
+            "{examiner:Seat} examines {target:seat}'s Secret Role (R6.1).",
             examiner=target,
             target=examined,
         )

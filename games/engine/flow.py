@@ -64,13 +64,28 @@ def setup(options: Options, seats: int, seed: int, *, roles=None, now: float = 0
 def opening_events(state: State) -> list[Event]:
     """Round 1's log lines: the night information (R1.3), privately to each Vampire."""
     events = [
-        public(state, EventKind.GAME_STARTED, f"The game begins with {len(state.players)} players.")
+        public(
+            state,
+            EventKind.GAME_STARTED,
+            f"The game begins with {len(state.players)} players.",
+            players=len(state.players),
+        )
     ]
     for p in state.players:
         if p.knowledge:
-            names = ", ".join(f"seat {k.seat} is {ROLE_NAMES[k.role]}" for k in p.knowledge)
+            names = ", ".join(
+                f"{{learned.{i}.seat:seat}} is {ROLE_NAMES[k.role]}"
+                for i, k in enumerate(p.knowledge)
+            )
+            learned = [{"seat": k.seat, "role": k.role} for k in p.knowledge]
             events.append(
-                private(state, [p.seat], EventKind.NIGHT, f"In the night you learned: {names}.")
+                private(
+                    state,
+                    [p.seat],
+                    EventKind.NIGHT,
+                    f"In the night you learned: {names}.",
+                    learned=learned,
+                )
             )
     return events
 
@@ -96,7 +111,11 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
         target = action.args["target"]
         events.append(
             private(
-                state, [action.seat], EventKind.INTERVENTION_VOTE, f"Your dial names seat {target}."
+                state,
+                [action.seat],
+                EventKind.INTERVENTION_VOTE,
+                "Your dial names {target:seat}.",
+                target=target,
             )
         )
         return _after_mingling_move(state, events, now)
@@ -134,7 +153,11 @@ def timeout(state: State, now: float) -> tuple[State, list[Event]]:
             events.extend(more)
             return (state if paused else _run(state, events, now)), events
     if state.phase == MINGLING:
-        events.append(public(state, EventKind.MINGLING_OVER, "Time is up: Mingling is over."))
+        events.append(
+            public(
+                state, EventKind.MINGLING_OVER, "Time is up: Mingling is over.", reason="time_up"
+            )
+        )
         state = evolve(state, deadline=None, step="post_mingling")
     elif state.phase == TIEBREAK:
         state, resolution = ties.resolve(state, now, events)
@@ -151,7 +174,12 @@ def _after_mingling_move(state: State, events: list, now: float):
     if not mingling.mingling_done(state):
         return state, events
     events.append(
-        public(state, EventKind.MINGLING_OVER, "Every token is placed: Mingling is over.")
+        public(
+            state,
+            EventKind.MINGLING_OVER,
+            "Every token is placed: Mingling is over.",
+            reason="all_placed",
+        )
     )
     state = evolve(state, deadline=None, step="post_mingling")
     return _run(state, events, now), events
@@ -214,7 +242,7 @@ def _deal(state: State, events: list, now: float):
     state = mingling.deal_hands(state)
     text = f"Round {state.round} begins."
     if alpha:
-        text += f" Seat {alpha} is the Alpha Hunter."
+        text += " {alpha:Seat} is the Alpha Hunter."
     if three:
         text += (
             " Three players live: 1 Stake and 1 Feast each, no Alpha, no Ghostly Intervention (R9)."

@@ -27,7 +27,7 @@ from . import dining, hooks
 from .common import ROLE_NAMES, draw_rng, public
 from .errors import IllegalAction
 from .offers import offer
-from .state import DINING, DOUBLE_STAKE, FEAST, LAST_WILL, STAKE, Action, State, evolve
+from .state import DINING, DOUBLE_STAKE, FEAST, LAST_WILL, STAKE, Action, Event, State, evolve
 from .table import on_vampire_side
 from .vocabulary import ActionName, EventKind, LastWillId
 
@@ -232,7 +232,9 @@ class LastWills(hooks.Module):
         options = draw_["options"]
         if len(targets) != need or len(set(targets)) != need or not set(targets) <= set(options):
             raise IllegalAction(
-                "illegal_target", f"Choose {need} of seats {', '.join(map(str, options))} (R13)."
+                "illegal_target",
+                f"Choose {need} of {{options:seats}} (R13).",
+                options=list(options),
             )
         return _resolve(state, draw_, targets, [])
 
@@ -248,6 +250,8 @@ class LastWills(hooks.Module):
                 state,
                 EventKind.LAST_WILL_TIMEOUT,
                 "Time is up: the Last Will is resolved at random.",
+                seat=draw_["seat"],
+                card=draw_["card"],
             )
         ]
         return _resolve(state, draw_, targets, events)
@@ -368,7 +372,11 @@ def draw(state: State, seat: int, now: float):
             break
         events.append(
             public(
-                state, EventKind.LAST_WILL_REDRAW, f"{card.name} names Sacred Relics: drawn again."
+                state,
+                EventKind.LAST_WILL_REDRAW,
+                f"{card.name} names Sacred Relics: drawn again.",
+                seat=seat,
+                card=card.id,
             )
         )
         state = _discard(state, card.id)
@@ -376,7 +384,7 @@ def draw(state: State, seat: int, now: float):
         public(
             state,
             EventKind.LAST_WILL,
-            f"Seat {seat} draws a Last Will: {card.name}. “{card.text}”",
+            f"{{seat:Seat}} draws a Last Will: {card.name}. “{card.text}”",
             seat=seat,
             card=card.id,
         )
@@ -397,7 +405,11 @@ def draw(state: State, seat: int, now: float):
     if len(options) < (2 if card.choice == "two_living" else 1):
         events.append(
             public(
-                state, EventKind.LAST_WILL_VOID, f"{card.name}: nobody can be chosen, no effect."
+                state,
+                EventKind.LAST_WILL_VOID,
+                f"{card.name}: nobody can be chosen, no effect.",
+                seat=seat,
+                card=card.id,
             )
         )
         return _finish(state, draw_, [], "No effect: nobody could be chosen.", events)
@@ -494,7 +506,13 @@ def _forget(state: State, seat: int, events: list) -> State:
         return state
     card = BY_ID[draw_["card"]]
     events.append(
-        public(state, EventKind.LAST_WILL_VOID, f"{card.name}: nobody can be chosen, no effect.")
+        public(
+            state,
+            EventKind.LAST_WILL_VOID,
+            f"{card.name}: nobody can be chosen, no effect.",
+            seat=draw_["seat"],
+            card=card.id,
+        )
     )
     state, _, _ = _finish(state, draw_, [], "No effect: nobody could be chosen.", events)
     return state
@@ -574,20 +592,36 @@ def _parting_glance(state, seat, targets, events):
     blockers = hooks.using(state, "blocks_examination")
     if any(m.blocks_examination(state, seat, target) for m in blockers):
         events.append(
-            public(state, EventKind.LAST_WILL_EFFECT, f"Seat {target}'s role cannot be examined.")
+            _effect(
+                state,
+                LastWillId.PARTING_GLANCE,
+                seat,
+                "{target:Seat}'s role cannot be examined.",
+                target=target,
+                outcome="blocked",
+            )
         )
         return state
     events.append(
-        public(
-            state, EventKind.LAST_WILL_EFFECT, f"Seat {seat} looks at seat {target}'s Secret Role."
+        _effect(
+            state,
+            LastWillId.PARTING_GLANCE,
+            seat,
+            "{seat:Seat} looks at {target:seat}'s Secret Role.",
+            target=target,
         )
     )
     return dining.examine(state, seat, target, "last_will", events)
 
 
+def _effect(state: State, card: str, seat: int, text: str, /, **data) -> Event:
+    """A Last Will's public effect: `seat` is the dead player whose card it is."""
+    return public(state, EventKind.LAST_WILL_EFFECT, text, card=card, seat=seat, **data)
+
+
 def _next_round(card: str, text: str):
     def apply(state, seat, targets, events):
-        events.append(public(state, EventKind.LAST_WILL_EFFECT, text.format(target=targets[0])))
+        events.append(_effect(state, card, seat, text, target=targets[0]))
         return _add_effect(state, card, seat, targets[0], state.round + 1)
 
     return apply
@@ -595,27 +629,27 @@ def _next_round(card: str, text: str):
 
 effect(LastWillId.DYING_ACCUSATION)(
     _next_round(
-        LastWillId.DYING_ACCUSATION, "Seat {target} gets 1 automatic Stake vote next round."
+        LastWillId.DYING_ACCUSATION, "{target:Seat} gets 1 automatic Stake vote next round."
     )
 )
 effect(LastWillId.TOAST)(
-    _next_round(LastWillId.TOAST, "Seat {target} gets 1 automatic Feast vote next round.")
+    _next_round(LastWillId.TOAST, "{target:Seat} gets 1 automatic Feast vote next round.")
 )
 effect(LastWillId.SPILLED_WINE)(
-    _next_round(LastWillId.SPILLED_WINE, "Seat {target} has no Feast token next round.")
+    _next_round(LastWillId.SPILLED_WINE, "{target:Seat} has no Feast token next round.")
 )
 effect(LastWillId.BROKEN_STAKE)(
-    _next_round(LastWillId.BROKEN_STAKE, "Seat {target} has only 1 Stake token next round.")
+    _next_round(LastWillId.BROKEN_STAKE, "{target:Seat} has only 1 Stake token next round.")
 )
 effect(LastWillId.GRUDGE)(
-    _next_round(LastWillId.GRUDGE, "Seat {target} gets 2 automatic Stake votes next round.")
+    _next_round(LastWillId.GRUDGE, "{target:Seat} gets 2 automatic Stake votes next round.")
 )
 
 
 @effect(LastWillId.OVERTURNED_TABLE)
 def _overturned_table(state, seat, targets, events):
     events.append(
-        public(state, EventKind.LAST_WILL_EFFECT, "No Alpha Hunter is elected this round.")
+        _effect(state, LastWillId.OVERTURNED_TABLE, seat, "No Alpha Hunter is elected this round.")
     )
     return _add_effect(state, LastWillId.OVERTURNED_TABLE, seat, seat, state.round)
 
@@ -623,10 +657,12 @@ def _overturned_table(state, seat, targets, events):
 @effect(LastWillId.KINGMAKER)
 def _kingmaker(state, seat, targets, events):
     events.append(
-        public(
+        _effect(
             state,
-            EventKind.LAST_WILL_EFFECT,
-            f"Seat {seat} makes seat {targets[0]} the next Alpha Hunter.",
+            LastWillId.KINGMAKER,
+            seat,
+            "{seat:Seat} makes {target:seat} the next Alpha Hunter.",
+            target=targets[0],
         )
     )
     return _add_effect(state, LastWillId.KINGMAKER, seat, targets[0], state.round)
@@ -636,11 +672,11 @@ def _kingmaker(state, seat, targets, events):
 def _public_confession(state, seat, targets, events):
     role = state.player(seat).role
     events.append(
-        public(
+        _effect(
             state,
-            EventKind.LAST_WILL_EFFECT,
-            f"Seat {seat} was {ROLE_NAMES[role]}.",
-            seat=seat,
+            LastWillId.PUBLIC_CONFESSION,
+            seat,
+            f"{{seat:Seat}} was {ROLE_NAMES[role]}.",
             role=role,
         )
     )
@@ -650,7 +686,9 @@ def _public_confession(state, seat, targets, events):
 @effect(LastWillId.RESTLESS_SPIRIT)
 def _restless_spirit(state, seat, targets, events):
     events.append(
-        public(state, EventKind.LAST_WILL_EFFECT, f"Seat {seat}'s votes count double next round.")
+        _effect(
+            state, LastWillId.RESTLESS_SPIRIT, seat, "{seat:Seat}'s votes count double next round."
+        )
     )
     return _add_effect(state, LastWillId.RESTLESS_SPIRIT, seat, seat, state.round + 1)
 
@@ -661,12 +699,13 @@ def _kindred_or_not(state, seat, targets, events):
     same = _same_side(state, a, b)
     verdict = "on the same side" if same else "on different sides"
     events.append(
-        public(
+        _effect(
             state,
-            EventKind.LAST_WILL_EFFECT,
-            f"Seats {a} and {b} are {verdict}.",
-            seats=[a, b],
-            same=same,
+            LastWillId.KINDRED_OR_NOT,
+            seat,
+            f"{{targets:Seats}} are {verdict}.",
+            targets=[a, b],
+            same_side=same,
         )
     )
     return state
@@ -677,21 +716,38 @@ def _last_stand(state, seat, targets, events):
     target = targets[0]
     if target == state.dining.protected:  # R7.2: the Protected cannot be eliminated this round
         events.append(
-            public(
+            _effect(
                 state,
-                EventKind.LAST_WILL_EFFECT,
-                f"Seat {target} is Protected from the Last Stand.",
+                LastWillId.LAST_STAND,
+                seat,
+                "{target:Seat} is Protected from the Last Stand.",
+                target=target,
+                outcome="protected",
             )
         )
         return state
     mine = on_vampire_side(state.player(seat).role)
     if on_vampire_side(state.player(target).role) == mine:
         events.append(
-            public(state, EventKind.LAST_WILL_EFFECT, f"Seat {target} survives the Last Stand.")
+            _effect(
+                state,
+                LastWillId.LAST_STAND,
+                seat,
+                "{target:Seat} survives the Last Stand.",
+                target=target,
+                outcome="survives",
+            )
         )
         return state
     events.append(
-        public(state, EventKind.LAST_WILL_EFFECT, f"Seat {target} falls in the Last Stand.")
+        _effect(
+            state,
+            LastWillId.LAST_STAND,
+            seat,
+            "{target:Seat} falls in the Last Stand.",
+            target=target,
+            outcome="falls",
+        )
     )
     state = _update(state, no_will=_data(state).get("no_will", []) + [target])
     return dining.eliminate(state, target, events, cause=LastWillId.LAST_STAND)
@@ -700,10 +756,12 @@ def _last_stand(state, seat, targets, events):
 @effect(LastWillId.HEIRLOOM)
 def _heirloom(state, seat, targets, events):
     events.append(
-        public(
+        _effect(
             state,
-            EventKind.LAST_WILL_EFFECT,
-            f"Seat {seat} leaves their Sacred Relic to seat {targets[0]}.",
+            LastWillId.HEIRLOOM,
+            seat,
+            "{seat:Seat} leaves their Sacred Relic to {target:seat}.",
+            target=targets[0],
         )
     )
     return _relics(state).give_away(state, seat, targets[0], events)
@@ -712,7 +770,13 @@ def _heirloom(state, seat, targets, events):
 @effect(LastWillId.SHATTERED_RELIC)
 def _shattered_relic(state, seat, targets, events):
     events.append(
-        public(state, EventKind.LAST_WILL_EFFECT, f"Seat {targets[0]}'s Sacred Relic is shattered.")
+        _effect(
+            state,
+            LastWillId.SHATTERED_RELIC,
+            seat,
+            "{target:Seat}'s Sacred Relic is shattered.",
+            target=targets[0],
+        )
     )
     return _relics(state).discard(state, targets[0], events)
 
@@ -720,10 +784,12 @@ def _shattered_relic(state, seat, targets, events):
 @effect(LastWillId.SEALED_RELIQUARY)
 def _sealed_reliquary(state, seat, targets, events):
     events.append(
-        public(
+        _effect(
             state,
-            EventKind.LAST_WILL_EFFECT,
-            f"Seat {targets[0]}'s Sacred Relic is negated next round.",
+            LastWillId.SEALED_RELIQUARY,
+            seat,
+            "{target:Seat}'s Sacred Relic is negated next round.",
+            target=targets[0],
         )
     )
     return _relics(state).negate_next_round(state, targets[0], events)
@@ -731,5 +797,5 @@ def _sealed_reliquary(state, seat, targets, events):
 
 @effect(LastWillId.NOTHING_TO_SAY)
 def _nothing_to_say(state, seat, targets, events):
-    events.append(public(state, EventKind.LAST_WILL_EFFECT, "Nothing happens."))
+    events.append(_effect(state, LastWillId.NOTHING_TO_SAY, seat, "Nothing happens."))
     return state

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import hooks
-from .common import int_arg, private, str_arg, with_article
+from .common import int_arg, private, str_arg
 from .errors import IllegalAction
 from .state import (
     DOUBLE_STAKE,
@@ -194,8 +194,18 @@ def placement_receipt(state: State, action: Action):
         state,
         [action.seat],
         EventKind.TOKEN_PLACED,
-        f"You placed {with_article(TOKEN_LABELS[token])} on seat {target}.",
+        _RECEIPTS[token],
+        token=token,
+        target=target,
     )
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
+
+
+# One per token, written once: "You placed an Investigation on {target:seat}." (a move's receipt).
+_RECEIPTS = {t: f"You placed {_a(label)} on {{target:seat}}." for t, label in TOKEN_LABELS.items()}
 
 
 def _require_mingling(state: State) -> None:
@@ -210,5 +220,7 @@ def _check_target(state: State, target: int) -> None:
         raise IllegalAction("illegal_target", f"There is no seat {target} at this table.")
     if not state.player(target).alive:
         raise IllegalAction(
-            "illegal_target", f"Seat {target} is a Ghost; Ghosts receive no tokens (R7.1)."
+            "illegal_target",
+            "{target:Seat} is a Ghost; Ghosts receive no tokens (R7.1).",
+            target=target,
         )

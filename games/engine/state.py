@@ -257,3 +257,5 @@ class Event:
     round: int
     data: dict[str, Any] = field(default_factory=dict)
     audience: tuple[int, ...] | None = None
+    # `text` with its seats as placeholders into `data` (engine/events.py); "" when it names none.
+    template: str = ""

@@ -33,7 +33,7 @@ def open_tie(state: State, kind: str, tied: tuple[int, ...], now: float, events:
     if decider is not None:
         seat, by = decider
         tie = Tie(kind, tied, (seat,), False, decider=seat, decided_by=by)
-        how = f"seat {seat} decides ({by.replace('_', ' ')})"
+        how = f"{{decider:seat}} decides ({by.replace('_', ' ')})"
     elif state.ghosts:
         tie = Tie(kind, tied, state.ghosts, True)
         how = "the Ghosts vote (R5.2)"
@@ -44,10 +44,12 @@ def open_tie(state: State, kind: str, tied: tuple[int, ...], now: float, events:
         public(
             state,
             EventKind.TIE,
-            f"{seat_list(tied).capitalize()} are tied for {KIND_WORDS[kind]}: {how}.",
+            f"{{candidates:Seats}} are tied for {KIND_WORDS[kind]}: {how}.",
             kind=kind,
             candidates=list(tied),
             voters=list(tie.voters),
+            decider=tie.decider,
+            **({"decided_by": tie.decided_by} if tie.decider is not None else {}),
         )
     )
     return _open(state, tie, now)
@@ -74,11 +76,13 @@ def open_decider(
         public(
             state,
             EventKind.TIE,
-            f"{seat_list(tied).capitalize()} are still tied for {KIND_WORDS[kind]}: "
-            f"seat {seat} decides.",
+            f"{{candidates:Seats}} are still tied for {KIND_WORDS[kind]}: "
+            "{decider:seat} decides.",
             kind=kind,
             candidates=list(tied),
             voters=[seat],
+            decider=seat,
+            decided_by=by,
         )
     )
     return _open(state, tie, now)
@@ -114,9 +118,12 @@ def cast(state: State, action: Action, now: float, events: list) -> tuple[State,
     if target not in tie.candidates:
         raise IllegalAction(
             "illegal_target",
-            f"Votes may only name the tied players: {seat_list(tie.candidates)} (R5.1).",
+            "Votes may only name the tied players: {candidates:seats} (R5.1).",
+            candidates=list(tie.candidates),
         )
-    events.append(private(state, [seat], EventKind.TIE_VOTE, f"You voted for seat {target}."))
+    events.append(
+        private(state, [seat], EventKind.TIE_VOTE, "You voted for {target:seat}.", target=target)
+    )
     if tie.decider is not None:
         return settled(state, tie, target, tie.decided_by, events)
     tie = evolve(tie, votes=tie.votes + (Vote(seat, target),))
@@ -165,8 +172,13 @@ def vote_weight(state: State, voter: int) -> int:
 
 def settled(state, tie: Tie, winner, how: str, events) -> tuple[State, Resolution]:
     record = TieResult(tie.kind, tie.candidates, tie.votes, winner, how)
-    votes = ", ".join(f"seat {v.voter} → {v.target}" for v in tie.votes) or "no votes"
-    result = f"seat {winner}" if winner is not None else "no result (R5.3)"
+    votes = (
+        ", ".join(
+            f"{{votes.{i}.voter:seat}} → {{votes.{i}.target:seat}}" for i in range(len(tie.votes))
+        )
+        or "no votes"
+    )
+    result = "{winner:seat}" if winner is not None else "no result (R5.3)"
     events.append(
         public(
             state,

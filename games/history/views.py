@@ -145,5 +145,5 @@ def replay(request: HttpRequest, code: str) -> HttpResponse:
         ]
     else:
         log = selectors.public_log(game, int(step))
-        context["events"] = [for_people(e.text, names, e.data) for e in log]
+        context["events"] = [for_people(e.text, names, e.data, e.template) for e in log]
     return render(request, "history/replay.html", context)

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from django.db.models import F
 
 from games import engine
+from games.engine.events import PLACEHOLDER, render
 from games.engine.view import public_waiting
 from games.engine.vocabulary import ActionName
 from games.models import AFK_AFTER, Action, Game, Player
@@ -30,9 +31,12 @@ from games.options import away_after
 
 
 def seat_event(kind: str, text: str, round_: int, **data) -> engine.Event:
-    """A public line about a seat (`data["seat"]`), as the seats' writers log them. `data["name"]`
-    keeps the name of whoever the line is about, as it was then (issue 20): the pages show that
-    name, not the seat's later player's."""
+    """A public line about a seat (`data["seat"]`), as the seats' writers log them; `text` may
+    name seats as placeholders into `data` ("{seat:Seat} is back.", games/engine/events.py).
+    `data["name"]` keeps the name of whoever the line is about, as it was then (issue 20): the
+    pages show that name, not the seat's later player's."""
+    if PLACEHOLDER.search(text):
+        return engine.Event(kind, render(text, data), round_, data, None, text)
     return engine.Event(kind, text, round_, data)
 
 
@@ -62,7 +66,7 @@ def windows_missed(game: Game, state: engine.State, now: float) -> list[engine.E
         if now - since < minimum:
             continue
         Player.objects.filter(id=p.id).update(afk=True)
-        text = f"Seat {p.seat} seems to be away."
+        text = "{seat:Seat} seems to be away."
         events.append(seat_event("afk", text, state.round, seat=p.seat, name=p.name))
         flagged.append(p.seat)
     if flagged:  # before anyone can hand the seat on, its player hears of it (issue 20)
@@ -93,5 +97,5 @@ def came_back(
     )
     if not player.afk:
         return []
-    text = f"Seat {player.seat} is back."
+    text = "{seat:Seat} is back."
     return [seat_event("afk_back", text, round_, seat=player.seat, name=player.name)]

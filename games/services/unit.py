@@ -139,6 +139,7 @@ class GameWrite:
                     round=e.round,
                     kind=e.kind,
                     text=e.text,
+                    template=e.template,
                     data=e.data,
                     audience=audience,
                 )

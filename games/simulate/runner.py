@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
 from games import strategies
-from games.engine import IllegalAction, apply, setup, timeout, view
-from games.engine.state import Action
+from games.engine import IllegalAction, apply, opening_events, setup, timeout, view
+from games.engine.state import Action, Event
 from games.engine.view import waiting_for
 from games.simulate.config import Config
 from games.simulate.statistics import Tally, figures, record
@@ -25,12 +25,17 @@ CHUNK = 50  # games per task handed to a worker
 # --- one game ----------------------------------------------------------------------------------
 
 
-def play(config: Config, i: int, tally: Tally) -> None:
-    """Play game `i` of `config` to the end and add it to `tally`."""
+def play(
+    config: Config, i: int, tally: Tally, listen: Callable[[list[Event]], None] | None = None
+) -> None:
+    """Play game `i` of `config` to the end and add it to `tally`; `listen`, if given, hears
+    every event of the game (its opening lines first)."""
     seed = config.game_seed(i)
     rng = random.Random(f"{seed}:bots")
     choose = strategies.get(config.strategy)
     state = setup(config.options(), config.players, seed)
+    if listen is not None:
+        listen(opening_events(state))
     memo: dict = {}  # the bots' own notes for this game (see games/strategies)
     lord_seen = moves = 0
     for _ in range(MAX_STEPS):
@@ -45,6 +50,8 @@ def play(config: Config, i: int, tally: Tally) -> None:
             choice = choose(rng, seen, memo) or random_choice(rng, seen["pending"], seen)
             if choice is None:  # nothing to do after all: let the window's timer run out
                 state, events = timeout(state, state.deadline or 0.0)
+                if listen is not None:
+                    listen(events)
                 continue
             try:
                 state, events = apply(state, Action(choice[0], seat, choice[1]))
@@ -56,6 +63,8 @@ def play(config: Config, i: int, tally: Tally) -> None:
                 except IllegalAction:
                     state, events = timeout(state, state.deadline or 0.0)
             moves += 1
+        if listen is not None:
+            listen(events)
         for e in events:
             if e.kind == "examined" and e.data.get("role") == "vampire_lord":
                 lord_seen += 1

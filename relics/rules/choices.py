@@ -86,7 +86,9 @@ def resolve_choice(state: State, action: Action):
         )
     (target,) = seat_targets(action, 1)
     if target not in choice["targets"]:
-        raise IllegalAction("illegal_target", f"Choose one of seats {choice['targets']}.")
+        raise IllegalAction(
+            "illegal_target", "Choose one of {targets:seats}.", targets=list(choice["targets"])
+        )
     events: list = []
     if choice["relic"] == RelicId.FALSE_IDOL:
         holdings = [
@@ -100,7 +102,10 @@ def resolve_choice(state: State, action: Action):
             public(
                 state,
                 EventKind.RELIC_USED,
-                f"Seat {choice['seat']} hands The False Idol to seat {target}.",
+                "{seat:Seat} hands the False Idol to {target:seat}.",
+                relic=RelicId.FALSE_IDOL,
+                seat=choice["seat"],
+                target=target,
             )
         )
         events.append(
@@ -108,7 +113,9 @@ def resolve_choice(state: State, action: Action):
                 state,
                 [target],
                 EventKind.RELIC_RECEIVED,
-                "You receive The False Idol, beside your own relic.",
+                "{giver:Seat} hands you the False Idol, beside your own relic.",
+                relics=[RelicId.FALSE_IDOL],
+                giver=choice["seat"],
             )
         )
     else:
@@ -116,7 +123,10 @@ def resolve_choice(state: State, action: Action):
             public(
                 state,
                 EventKind.RELIC_USED,
-                f"Seat {choice['seat']} reads Van Helsing's Journal on seat {target}.",
+                "{seat:Seat} reads Van Helsing's Journal on {target:seat}.",
+                relic=RelicId.VAN_HELSINGS_JOURNAL,
+                seat=choice["seat"],
+                target=target,
             )
         )
         state = dining.examine(state, choice["seat"], target, "van_helsing", events)

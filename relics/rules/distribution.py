@@ -79,7 +79,9 @@ def give(state: State, action: Action, now: float):
     data = data_of(state)
     if action.seat != giver_of(data):
         raise IllegalAction(
-            "wrong_phase", f"It is seat {giver_of(data)}'s turn to give a relic (R10.2)."
+            "wrong_phase",
+            "It is {giver:seat}'s turn to give a relic (R10.2).",
+            giver=giver_of(data),
         )
     giving = data["giving"]
     target = action.args.get("target")
@@ -117,7 +119,7 @@ def hand_over(state: State, giving: dict, card: str, target: int, events: list, 
         public(
             state,
             EventKind.RELIC_GIVEN,
-            f"Seat {giver} gives {name} to seat {target}.",
+            f"{{giver:Seat}} gives {name} to {{target:seat}}.",
             giver=giver,
             target=target,
             relic=kind(card),
@@ -125,7 +127,12 @@ def hand_over(state: State, giving: dict, card: str, target: int, events: list, 
     )
     events.append(
         private(
-            state, [target], EventKind.RELIC_RECEIVED, f"You receive {BY_ID[kind(card)].the_name}."
+            state,
+            [target],
+            EventKind.RELIC_RECEIVED,
+            f"{{giver:Seat}} gives you {BY_ID[kind(card)].the_name}.",
+            relics=[kind(card)],
+            giver=giver,
         )
     )
     if data_of(state)["giving"]["index"] < len(giving["order"]):
@@ -155,8 +162,11 @@ def _after_distribution(state: State):
             public(
                 state,
                 EventKind.RELIC_BANGLE,
-                f"A lone Bangle of Oaths goes back to the box: seat {lone['seat']} draws "
+                "A lone Bangle of Oaths goes back to the box: {seat:seat} draws "
                 f"{BY_ID[kind(replacement)].the_name} instead.",
+                seat=lone["seat"],
+                outcome="returned",
+                relic=kind(replacement),
             )
         )
         events.append(
@@ -164,7 +174,8 @@ def _after_distribution(state: State):
                 state,
                 [lone["seat"]],
                 EventKind.RELIC_RECEIVED,
-                f"You receive {BY_ID[kind(replacement)].the_name}.",
+                f"You draw {BY_ID[kind(replacement)].the_name} instead of the Bangle of Oaths.",
+                relics=[kind(replacement)],
             )
         )
     state = update(state, holdings=holdings, deck=deck, box=box, giving=None, distributed=True)

@@ -97,8 +97,14 @@ class SacredRelics(hooks.Module):
             giving = data_of(state)["giving"]
             card = rng.choice(giving["drawn"])
             target = rng.choice(give_targets(state))
+            giver = giving["order"][giving["index"]]
             events = [
-                public(state, EventKind.RELIC_TIMEOUT, "Time is up: the relic is given at random.")
+                public(
+                    state,
+                    EventKind.RELIC_TIMEOUT,
+                    "Time is up for {seat:seat}: the relic is given at random.",
+                    seat=giver,
+                )
             ]
             return hand_over(state, giving, card, target, events, now)
         if state.phase == WINDOW:
@@ -107,7 +113,9 @@ class SacredRelics(hooks.Module):
                 public(
                     state,
                     EventKind.RELIC_TIMEOUT,
-                    f"Time is up for {BY_ID[window['as']].the_name}.",
+                    f"Time is up for {{seat:seat}}'s {BY_ID[window['as']].bare_name}.",
+                    seat=window["seat"],
+                    relic=window["as"],
                 )
             ]
             return close_window(state, window["card"]), events, False
@@ -258,7 +266,9 @@ class SacredRelics(hooks.Module):
                 state,
                 [target],
                 EventKind.RELIC_RECEIVED,
-                "You receive a Sacred Relic, beside your own.",
+                "You receive {giver:seat}'s Sacred Relic, beside your own.",
+                relics=[kind(c) for c in sorted(mine)],
+                giver=seat,
             )
         )
         return update(state, holdings=holdings)

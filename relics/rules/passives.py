@@ -55,8 +55,11 @@ def blood(state: State, seat: int, card: str, targets: list[int], events: list):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat} uses Blood of the One: seat {target} {verdict}.",
+            f"{{seat:Seat}} uses Blood of the One: {{target:seat}} {verdict}.",
+            relic=RelicId.BLOOD_OF_THE_ONE,
+            seat=seat,
             target=target,
+            mesmerized=mesmerized,
         )
     )
     if not mesmerized:
@@ -89,7 +92,12 @@ def blood_at_any_time(state: State, seat: int, action: Action):
     state, events = blood(state, seat, card, seat_targets(action, 1), [])
     if state.phase == MINGLING and mingling.mingling_done(state):  # R3.3: the last tokens
         events.append(
-            public(state, EventKind.MINGLING_OVER, "Every token is placed: Mingling is over.")
+            public(
+                state,
+                EventKind.MINGLING_OVER,
+                "Every token is placed: Mingling is over.",
+                reason="all_placed",
+            )
         )
         return evolve(state, deadline=None, step="post_mingling"), events, False
     # Whatever still waits on a player goes on as it was (its deadline too); else the flow goes on.
@@ -161,7 +169,7 @@ def check_cross(state: State, seat: int, cause: str, events: list) -> State:
         public(
             state,
             EventKind.RELIC_CROSS,
-            f"Seat {seat} held the Cross of Saint John: {vampire} of the {total} Stake votes "
+            f"{{seat:Seat}} held the Cross of Saint John: {vampire} of the {total} Stake votes "
             "placed on them came from the Vampires and the Lord (automatic votes do not count), "
             "at least half: the Hunters win at once.",
             **cross,
@@ -193,7 +201,9 @@ def bangle_link(state: State, seat: int, events: list) -> State:
         public(
             state,
             EventKind.RELIC_BANGLE,
-            f"Bound by the Bangle of Oaths, seat {other['seat']} dies too.",
+            "Bound by the Bangle of Oaths, {seat:seat} dies too.",
+            seat=other["seat"],
+            outcome="dies_too",
         )
     )
     return dining.eliminate(state, other["seat"], events, cause=RelicId.BANGLE_OF_OATHS)
@@ -208,7 +218,11 @@ def deferred_deaths(state: State):
     for seat in pending:
         events.append(
             public(
-                state, EventKind.RELIC_BANGLE, f"The Bangle of Oaths claims seat {seat} at last."
+                state,
+                EventKind.RELIC_BANGLE,
+                "The Bangle of Oaths claims {seat:seat} at last.",
+                seat=seat,
+                outcome="claimed",
             )
         )
         state = dining.eliminate(state, seat, events, cause=RelicId.BANGLE_OF_OATHS)

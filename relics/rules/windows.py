@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from games.engine import dining, ties
-from games.engine.common import private, public, seat_list
+from games.engine.common import private, public
 from games.engine.errors import IllegalAction
 from games.engine.offers import offer
 from games.engine.state import (
@@ -85,8 +85,8 @@ def scales_window(state: State, now: float):
         event = public(
             state,
             EventKind.RELIC_SCALES,
-            f"{seat_list(tie.candidates).capitalize()} are tied for {ties.KIND_WORDS[tie.kind]}: "
-            f"seat {seat} may {how} with the Scales of Justice before anyone votes (R11).",
+            f"{{candidates:Seats}} are tied for {ties.KIND_WORDS[tie.kind]}: "
+            f"{{seat:seat}} may {how} with the Scales of Justice before anyone votes (R11).",
             seat=seat,
             kind=tie.kind,
             candidates=list(tie.candidates),
@@ -167,7 +167,7 @@ def candle_moves(state: State, seat: int, card: str) -> list[dict[str, list[int]
             for oa in sorted(on[a]):
                 for ob in sorted(on[b]):
                     args = {"targets": [a, b], "owners": [oa, ob]}
-                    if _legal(_candle_move, state, args):
+                    if _legal(_candle_move, state, seat, args):
                         out.append(args)
     return out
 
@@ -182,17 +182,17 @@ def bangle_moves(state: State, seat: int, card: str) -> list[dict[str, list[int]
     for n in (1, 2):
         for chosen in combinations(owners, n):
             args = {"owners": list(chosen)}
-            if _legal(_bangle_move, state, args, seat, card):
+            if _legal(_bangle_move, state, seat, args, card):
                 out.append(args)
     return out
 
 
-def _legal(check, state: State, args: dict, *more) -> bool:
+def _legal(check, state: State, seat: int, args: dict, *more) -> bool:
     """Whether `check` (the move's own check) accepts `args`, leaving out a move that would put
     two of one owner's tokens on one seat: it is legal only when both are Stakes of a Ceremonial
     Dagger's holder (R11), and offering it would tell what the tokens are (R3.2)."""
     try:
-        rest, moved, _ = check(state, Action(ActionName.USE_RELIC, 0, args), *more)
+        rest, moved, *_ = check(state, Action(ActionName.USE_RELIC, seat, args), seat, *more)
     except IllegalAction:
         return False
     return not stacks(rest, moved)
@@ -275,8 +275,12 @@ def _bell(state, seat, card, action, now):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat} rings the Ritual Bell: seat {target}'s {BY_ID[kind(hit)].bare_name} is "
-            "negated this round.",
+            f"{{seat:Seat}} rings the Ritual Bell: {{target:seat}}'s {BY_ID[kind(hit)].bare_name} "
+            "is negated this round.",
+            relic=RelicId.RITUAL_BELL,
+            seat=seat,
+            target=target,
+            affects=kind(hit),
         )
     ]
     events.append(
@@ -285,6 +289,7 @@ def _bell(state, seat, card, action, now):
             [target],
             EventKind.RELIC_NEGATED,
             f"Your {BY_ID[kind(hit)].bare_name} is negated this round.",
+            relic=kind(hit),
         )
     )
     return close_window(state, card), events, False
@@ -309,17 +314,32 @@ def _ring(state, seat, card, action, now):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat}'s Signet Ring swaps with seat {target}'s {BY_ID[kind(hit)].bare_name}.",
+            f"{{seat:Seat}}'s Signet Ring swaps with {{target:seat}}'s "
+            f"{BY_ID[kind(hit)].bare_name}.",
+            relic=RelicId.SIGNET_RING,
+            seat=seat,
+            target=target,
+            affects=kind(hit),
         )
     ]
     events.append(
         private(
-            state, [seat], EventKind.RELIC_RECEIVED, f"You now hold {BY_ID[kind(hit)].the_name}."
+            state,
+            [seat],
+            EventKind.RELIC_RECEIVED,
+            f"You now hold {BY_ID[kind(hit)].the_name}.",
+            relics=[kind(hit)],
+            giver=target,
         )
     )
     events.append(
         private(
-            state, [target], EventKind.RELIC_RECEIVED, f"You now hold {BY_ID[kind(card)].the_name}."
+            state,
+            [target],
+            EventKind.RELIC_RECEIVED,
+            f"You now hold {BY_ID[kind(card)].the_name}.",
+            relics=[kind(card)],
+            giver=seat,
         )
     )
     return close_window(state, card), events, False
@@ -339,8 +359,12 @@ def _hindsight(state, seat, card, action, now):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat}'s Hindsight Looking Glass copies "
-            f"seat {target}'s {BY_ID[relic].bare_name}.",
+            f"{{seat:Seat}}'s Hindsight Looking Glass copies {{target:seat}}'s "
+            f"{BY_ID[relic].bare_name}.",
+            relic=RelicId.HINDSIGHT_LOOKING_GLASS,
+            seat=seat,
+            target=target,
+            affects=relic,
         )
     ]
     if relic in (RelicId.RITUAL_BELL, RelicId.SIGNET_RING):  # earlier in the order: it acts at once
@@ -350,12 +374,12 @@ def _hindsight(state, seat, card, action, now):
 
 
 def _candle(state, seat, card, action, now):
-    rest, moved, text = _candle_move(state, action)
-    return _tokens_moved(state, card, rest, moved, text)
+    return _tokens_moved(state, card, *_candle_move(state, action, seat))
 
 
-def _candle_move(state: State, action: Action):
-    """The Candle's swap as (the tokens left, the tokens moved, the line), or IllegalAction:
+def _candle_move(state: State, action: Action, seat: int):
+    """The Candle's swap as (the tokens left, the tokens moved, the line and its data), or
+    IllegalAction:
     the one check of both the move and its offer (`candle_moves`)."""
     a, b = seat_targets(action, 2)
     owners = action.args.get("owners") or []
@@ -373,16 +397,18 @@ def _candle_move(state: State, action: Action):
     rest = [p for p in placements if p not in (pa, pb)]
     moved = [Placement(oa, b, pa.token), Placement(ob, a, pb.token)]
     _check_token_rules(state, rest, moved)
-    return rest, moved, f"The Whisper-Wick Candle swaps a token between seats {a} and {b}."
+    text = "{seat:Seat}'s Whisper-Wick Candle swaps a token between {targets:seats}."
+    data = {"relic": RelicId.WHISPER_WICK_CANDLE, "seat": seat, "targets": [a, b], "moved": 2}
+    return rest, moved, text, data
 
 
 def _bangle(state, seat, card, action, now):
-    rest, moved, text = _bangle_move(state, action, seat, card)
-    return _tokens_moved(state, card, rest, moved, text)
+    return _tokens_moved(state, card, *_bangle_move(state, action, seat, card))
 
 
 def _bangle_move(state: State, action: Action, seat: int, card: str):
-    """The Bangle's move as (the tokens left, the tokens moved, the line), or IllegalAction:
+    """The Bangle's move as (the tokens left, the tokens moved, the line and its data), or
+    IllegalAction:
     the one check of both the move and its offer (`bangle_moves`)."""
     partner = bangle_partner(state, card)
     if partner is None:
@@ -399,14 +425,17 @@ def _bangle_move(state: State, action: Action, seat: int, card: str):
     rest = [p for p in placements if p not in moving]
     moved = [Placement(p.owner, partner, p.token) for p in moving]
     _check_token_rules(state, rest, moved)
-    return rest, moved, f"The Bangle of Oaths moves {len(moved)} token(s) to seat {partner}."
+    count = f"{len(moved)} token" + ("s" if len(moved) != 1 else "")
+    text = f"{{seat:Seat}}'s Bangle of Oaths moves {count} to {{target:seat}}."
+    data = {"relic": RelicId.BANGLE_OF_OATHS, "seat": seat, "target": partner, "moved": len(moved)}
+    return rest, moved, text, data
 
 
-def _tokens_moved(state, card, rest, moved, text):
+def _tokens_moved(state, card, rest, moved, text, data):
     """The Candle's and the Bangle's end (their tokens checked): the table is told, and the
     window closes."""
     state = evolve(state, placements=tuple(rest + moved))
-    return close_window(state, card), [public(state, EventKind.RELIC_USED, text)], False
+    return close_window(state, card), [public(state, EventKind.RELIC_USED, text, **data)], False
 
 
 def _key(state, seat, card, action, now):
@@ -418,7 +447,9 @@ def _key(state, seat, card, action, now):
         public(
             state,
             EventKind.RELIC_USED,
-            f"Seat {seat} uses the Key of Quick Passage: their tokens are ignored.",
+            "{seat:Seat} uses the Key of Quick Passage: their tokens are ignored.",
+            relic=RelicId.KEY_OF_QUICK_PASSAGE,
+            seat=seat,
         )
     ]
     return close_window(state, card), events, False
@@ -439,12 +470,14 @@ def _scales(state, seat, card, action, now):
     if winner not in tie.candidates:
         raise IllegalAction("illegal_target", "Choose one of the tied players.")
     state = close_window(state, card)
-    if seat in tie.candidates:
-        text = f"Seat {seat} holds the Scales of Justice and settles the tie: seat {winner}."
+    kept = seat in tie.candidates
+    if kept:
+        text = "{seat:Seat} holds the Scales of Justice and settles the tie: {target:seat}."
     else:
         state = discard_card(state, card)
-        text = f"Seat {seat} discards the Scales of Justice to settle the tie: seat {winner}."
-    events = [public(state, EventKind.RELIC_USED, text)]
+        text = "{seat:Seat} discards the Scales of Justice to settle the tie: {target:seat}."
+    data = {"relic": RelicId.SCALES_OF_JUSTICE, "seat": seat, "target": winner, "kept": kept}
+    events = [public(state, EventKind.RELIC_USED, text, **data)]
     state, resolution = ties.settled(state, tie, winner, RelicId.SCALES_OF_JUSTICE, events)
     return dining.settle(state, resolution, events, now), events, False
 

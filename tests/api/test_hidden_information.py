@@ -134,7 +134,7 @@ class Referee:
             ]
         mesmerized = set()
         for e in Event.objects.filter(game_id=self.game_id, audience__isnull=True):
-            if e.kind == "investigation" and "investigator" in e.data:
+            if e.kind == "investigation" and e.data["outcome"] == "examined":
                 examiner, target, source = e.data["investigator"], e.data["target"], e.kind
             elif e.kind == "examination":
                 examiner, target, source = e.data["examiner"], e.data["target"], e.kind

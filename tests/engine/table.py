@@ -14,6 +14,7 @@ import pytest
 
 from games.engine import Action, IllegalAction, Options, apply, opening_events, setup, timeout, view
 from games.engine.state import HUNTER, LORD, VAMPIRE, Timers
+from tests.event_schemas import check
 
 LETTERS = {"H": HUNTER, "V": VAMPIRE, "L": LORD}
 TOKENS = {"S": "stake", "F": "feast", "D": "double_stake", "I": "investigation"}
@@ -44,10 +45,12 @@ class Table:
             Options(timers=timers, **options), len(roles), seed, roles=deal, now=self.now
         )
         self.events = list(opening_events(self.state))
+        check(self.events)  # every event matches the data schema of its kind (issue 16)
 
     # moves -------------------------------------------------------------------------------
     def do(self, seat: int, name: str, **args) -> Table:
         self.state, events = apply(self.state, Action(name, seat, args), now=self.now)
+        check(events)
         self.events.extend(events)
         return self
 
@@ -85,6 +88,7 @@ class Table:
         """Let the open window's timer run out."""
         self.now = self.state.deadline
         self.state, events = timeout(self.state, self.now)
+        check(events)
         self.events.extend(events)
         return self
 

@@ -96,14 +96,14 @@ class LastWillGame(Game):
             if e.audience is None and "role" in e.data:
                 assert e.kind == "last_will_effect", e
                 assert {"seat": e.data["seat"], "role": e.data["role"]} in self.confessions(new)
-                assert set(e.data) == {"seat", "role"}
+                assert set(e.data) == {"card", "seat", "role"}
                 self.checked["a Public Confession's line"] += 1
             else:
                 rest.append(e)
-            if e.audience is None and e.kind == "last_will_effect" and "same" in e.data:
-                a, b = e.data["seats"]  # Kindred or Not: the truth, Mesmerism ignored
+            if e.audience is None and e.kind == "last_will_effect" and "same_side" in e.data:
+                a, b = e.data["targets"]  # Kindred or Not: the truth, Mesmerism ignored
                 same = vampire_side(self.roles[a]) == vampire_side(self.roles[b])
-                assert e.data["same"] == same
+                assert e.data["same_side"] == same
                 self.checked["a Kindred or Not answer"] += 1
             assert "last_will_redraw" != e.kind or not new.options.relics
         super().check_events(old, new, action, rest)

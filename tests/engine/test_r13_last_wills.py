@@ -690,7 +690,8 @@ def test_r13_public_confession_reveals_the_role_to_everyone():
     for seat in (None, 1, 2, 3, 4, 5, 6, 7):
         assert t.view(seat)["public_roles"] == [{"seat": 2, "role": "vampire"}]
     (said,) = events_of(t, 2, "last_will_effect")
-    assert said.audience is None and said.data == {"seat": 2, "role": "vampire"}
+    assert said.audience is None
+    assert said.data == {"card": "public_confession", "seat": 2, "role": "vampire"}
     assert said.text == "Seat 2 was a Vampire."
     assert t.dining["last_will"]["result"] == "Seat 2 was a Vampire."
 
@@ -774,18 +775,24 @@ def test_r13_kindred_or_not_tells_everyone_whether_two_roles_are_on_one_side_ign
     t = mesmerized_three()
     choose(t, 3, 2)  # a Mesmerized Hunter and a Vampire: different sides
     (said,) = events_of(t, 2, "last_will_effect")
-    assert said.audience is None and said.data == {"seats": [2, 3], "same": False}
+    assert said.audience is None
+    assert said.data == {
+        "card": "kindred_or_not",
+        "seat": 6,
+        "targets": [2, 3],
+        "same_side": False,
+    }
     assert said.text == "Seats 2 and 3 are on different sides."
     assert t.dining["last_will"]["targets"] == [3, 2]
     assert not t.state.player(6).mesmerized  # a comparison, not an examination
     t = mesmerized_three()
     choose(t, 4, 3)  # a Mesmerized Hunter and a Hunter: the same side
     (said,) = events_of(t, 2, "last_will_effect")
-    assert said.data == {"seats": [3, 4], "same": True}
+    assert said.data["targets"] == [3, 4] and said.data["same_side"] is True
     t = mesmerized_three()
     choose(t, 1, 2)
     (said,) = events_of(t, 2, "last_will_effect")
-    assert said.data == {"seats": [1, 2], "same": True}
+    assert said.data["targets"] == [1, 2] and said.data["same_side"] is True
     assert all(
         k.get("seat") not in (1, 2) or k["source"] == "night" for k in t.view(6)["me"]["knowledge"]
     )

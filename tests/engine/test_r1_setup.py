@@ -236,7 +236,7 @@ def test_r1_4_no_role_is_revealed_on_elimination():
     assert not t.alive(2)
     eliminated = next(e for e in t.events if e.kind == "eliminated")
     assert eliminated.audience is None
-    assert eliminated.data == {"seat": 2}
+    assert eliminated.data == {"seat": 2, "cause": "dining"}
     assert "Vampire" not in eliminated.text
     for seat in (None, 3, 4, 6):  # Hunters who never examined seat 2, and spectators
         v = t.view(seat)

@@ -143,7 +143,7 @@ def test_r4_2_public_log_says_who_investigated_whom_but_not_the_result():
     t.mingle(INVESTIGATE_2)
     [public] = [e for e in t.events if e.kind == "investigation"]
     assert public.audience is None
-    assert public.data == {"investigator": 5, "target": 2}
+    assert public.data == {"investigator": 5, "target": 2, "outcome": "examined"}
     assert "seat 5" in public.text and "seat 2" in public.text
     assert "Vampire" not in public.text and "vampire" not in public.text
     # nobody else's view or log lets them learn it (seats 3, 4, 6 are Hunters who never saw seat 2)
@@ -163,7 +163,7 @@ def test_r4_3_the_most_staked_living_player_becomes_a_ghost():
     assert not t.alive(4)
     assert t.state.ghosts == (4,)
     [ev] = [e for e in t.events if e.kind == "eliminated"]
-    assert ev.data == {"seat": 4} and ev.audience is None
+    assert ev.data == {"seat": 4, "cause": "dining"} and ev.audience is None
     assert t.dining["eliminated"] == 4
     v = t.view(4)
     assert v["seats"][3]["alive"] is False

@@ -157,7 +157,11 @@ def test_r8_2_the_investigation_result_is_private_to_the_alpha():
     examined = [e for e in t.events if e.kind == "examined" and e.round == 2]
     assert [e.audience for e in examined] == [(5,)]
     (public,) = [e for e in t.events if e.kind == "investigation" and e.round == 2]
-    assert public.audience is None and public.data == {"investigator": 5, "target": 1}
+    assert public.audience is None and public.data == {
+        "investigator": 5,
+        "target": 1,
+        "outcome": "examined",
+    }
     for seat in (2, 3, 4, 6):
         assert all(k["source"] != "investigation" for k in knowledge(t, seat)), seat
 

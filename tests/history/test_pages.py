@@ -115,7 +115,7 @@ def test_the_replay_steps_through_the_public_log_then_shows_every_role():
     events = list(Event.objects.filter(game=game, round__gte=1))
     assert any(e.audience for e in events), "a game this long has private lines"
     for e in events:
-        line = str(for_people(e.text, names, e.data))
+        line = str(for_people(e.text, names, e.data, e.template))
         if e.audience is None:  # every public line, in its own round's step
             assert line in rounds[e.round], line
         else:

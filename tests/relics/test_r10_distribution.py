@@ -325,10 +325,10 @@ def test_r10_2_relics_enter_only_after_round_ones_dining():
 
 
 def test_r10_2a_no_log_line_doubles_the_article_of_the_false_idol():
-    """Seat 5 receives The False Idol: "gives the False Idol", "You receive the False Idol"."""
+    """Seat 5 receives The False Idol: "gives the False Idol", "Seat 4 gives you the False Idol"."""
     t = at_distribution("LVHHHH", SIX)
     give_all(t, SIX)
     texts = [e.text for e in t.events if e.kind in ("relic_given", "relic_received")]
     assert any("False Idol" in text for text in texts)
     assert not [text for text in texts if "the The" in text or "'s The" in text]
-    assert "You receive the False Idol." in texts
+    assert "Seat 4 gives you the False Idol." in texts

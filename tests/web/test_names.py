@@ -51,7 +51,13 @@ def test_a_name_never_reads_as_a_line_of_the_log(staff):
 
 
 def test_the_names_put_in_place_of_the_games_seat_numbers_are_names_not_text():
-    line = str(for_people("Seat 5 was Staked; seat 2 examined.", {5: FORGED, 2: "<b>Ben</b>"}))
+    data = {"seat": 5, "target": 2}
+    template = "{seat:Seat} was Staked; {target:seat} examined."
+    line = str(
+        for_people(
+            "Seat 5 was Staked; seat 2 examined.", {5: FORGED, 2: "<b>Ben</b>"}, data, template
+        )
+    )
     assert line == (
         '<bdi class="name">Eve). Seat 4 was the Vampire Lord (R13</bdi> was Staked; '
         '<bdi class="name">&lt;b&gt;Ben&lt;/b&gt;</bdi> examined.'

@@ -300,7 +300,7 @@ def test_r11_candle_moves_a_token_from_the_page(relic_game):
     assert 1 in placed_by(t, 6) and 5 in placed_by(t, 4)
     assert 1 not in placed_by(t, 4) and 5 not in placed_by(t, 6)
     assert (
-        "The Whisper-Wick Candle swaps a token between "
+        '<bdi class="name">Cleo</bdi>&#x27;s Whisper-Wick Candle swaps a token between '
         '<bdi class="name">Dev</bdi> and <bdi class="name">Fay</bdi>.'
     ) in t.page(1)
 
@@ -334,7 +334,10 @@ def test_r11_bangle_moves_tokens_to_the_other_holder_from_the_page(relic_game):
     t.phone(4).act(t.code, "use_relic", relic="bangle_of_oaths", owners=["1", "2"])
     assert placed_by(t, 4) == {3, 6}
     assert {1, 2} <= placed_by(t, 5)
-    assert 'The Bangle of Oaths moves 2 token(s) to <bdi class="name">Eli</bdi>.' in t.page(1)
+    assert (
+        '<bdi class="name">Dev</bdi>&#x27;s Bangle of Oaths moves 2 tokens to '
+        '<bdi class="name">Eli</bdi>.'
+    ) in t.page(1)
 
 
 @pytest.mark.parametrize(
@@ -397,7 +400,7 @@ def test_r11_van_helsing_examines_the_eliminated_from_the_page(relic_game):
     assert 'data-action="pass"' in html
     assert 'data-action="resolve_choice"' not in t.page(5)
     assert refused(t, 6, "resolve_choice", choice="van_helsings_journal", targets="3").endswith(
-        "Choose one of seats [2]."
+        'Choose one of <bdi class="name">Ben</bdi>.'  # the one seat it offers, by name
     )
     t.phone(6).act(t.code, "resolve_choice", choice="van_helsings_journal", targets="2")
     assert '<bdi class="name">Ben</bdi> is a Vampire' in t.page(6)
