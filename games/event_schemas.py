@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from games.engine import vocabulary
 from games.engine.events import DATA as ENGINE_DATA
-from games.engine.events import SEAT, described, obj
+from games.engine.events import SEAT, described, obj, values
 
 NAME = described({"type": "string"}, "a player's name, as they wrote it")
 SEAT_LINE = obj({"seat": SEAT}, {"name": NAME})
+PROPOSAL = described(values("extend", "pause", "resume"), "what the table voted for")
 
 SERVICE_DATA: dict[str, dict] = {
     "lobby": obj(optional={"name": NAME, "seat": SEAT}),
@@ -21,6 +22,13 @@ SERVICE_DATA: dict[str, dict] = {
             "seat": SEAT,
             "name": described(NAME, "who plays the seat now"),
             "left": described(NAME, "who played it before"),
+        }
+    ),
+    "clock": obj(
+        optional={
+            "minutes": described({"type": "integer"}, "how far the deadline moved"),
+            "seat": described(SEAT, "who asked or agreed"),
+            "proposal": PROPOSAL,
         }
     ),
     "afk": SEAT_LINE,

@@ -87,7 +87,7 @@ def seat_here(*, code: str, user) -> Game:
         player.present_at = timezone.now()
         player.save(update_fields=["missed_windows", "afk", "claim_token", "present_at"])
         if was_away:
-            text = f"Seat {player.seat} is back."
+            text = "{seat:Seat} is back."
             event = seat_event("afk_back", text, game.round, seat=player.seat, name=player.name)
             write.change([event])
     return game

@@ -27,6 +27,7 @@ from games import engine, identity, quiet_hours
 from games.errors import GameError
 from games.models import Game
 from games.notify import services as reminders
+from games.services.away import seat_event
 from games.services.clock import deadline_set, paused
 from games.services.lobby import seated
 from games.services.unit import GameWrite, game_write, retried
@@ -49,7 +50,8 @@ def span(minutes: int) -> str:
 
 
 def _event(game: Game, text: str, kind: str = "clock", **data) -> engine.Event:
-    return engine.Event(kind, text, game.round, data=data)
+    """A line of the table's clock; its seat, if any, as a placeholder the pages name."""
+    return seat_event(kind, text, game.round, **{k: v for k, v in data.items() if v is not None})
 
 
 def running(write: GameWrite) -> engine.State:
@@ -242,7 +244,7 @@ def clock_vote(
                 "vote": {"proposal": proposal, "minutes": minutes, "by": yes[0], "yes": yes},
             }
             asks = "asks the table to" if len(yes) == 1 else "agrees to"
-            text = f"Seat {me.seat} {asks} {what} ({count} of {need} needed)."
+            text = f"{{seat:Seat}} {asks} {what} ({count} of {need} needed)."
             write.change([_event(game, text, seat=me.seat, proposal=proposal, minutes=minutes)])
             return game
         game.clock = {k: v for k, v in game.clock.items() if k != "vote"}
