@@ -107,6 +107,12 @@ class Player(models.Model):
     looked_at = models.DateTimeField(null=True, blank=True)
     since_seq = models.PositiveIntegerField(null=True, blank=True)
     reveal_seen = models.CharField(max_length=80, blank=True, default="")
+    # Vacation mode (issue 20, games.services.vacation): the absence this seat's player announced,
+    # from-to (None: none), and whether it has begun (a bot holds the seat until `vacation_until`,
+    # then hands it back). The stored times are the authority; timers and the sweeper follow them.
+    vacation_from = models.DateTimeField(null=True, blank=True)
+    vacation_until = models.DateTimeField(null=True, blank=True)
+    vacation_on = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -114,6 +120,13 @@ class Player(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="player_unique_seat"),
             models.UniqueConstraint(fields=["game", "user"], name="player_unique_user"),
+        ]
+        indexes = [  # the sweeper's look for vacations that are due (few rows have one)
+            models.Index(
+                fields=["vacation_until"],
+                name="player_vacation",
+                condition=models.Q(vacation_until__isnull=False),
+            )
         ]
 
     def __str__(self) -> str:
@@ -135,6 +148,8 @@ class Event(models.Model):
         "seat_bot",
         "seat_claimed",
         "seat_invite",
+        "vacation",  # a bot holds a seat while its player is away (games.services.vacation)
+        "vacation_back",
     )
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
