@@ -107,7 +107,7 @@ def deadline_extend(*, code: str, minutes: int, by: str, stamp: str | None = Non
         game = write.game
         check_stamp(game, stamp)
         phase, by_how_much = phase_label(game.phase), minutes_text(minutes)
-        text = f"An organiser extended the {phase} deadline by {by_how_much}."
+        text = f"An organiser extended the {phase} deadline by {by_how_much}"
         deadlines.extend_in(write, minutes, text, "admin")  # the host's extend: one writer
     _log_admin("deadline extended", game, by, minutes=minutes)
     return game

@@ -199,7 +199,9 @@ class SeatLinkUse(models.Model):
     lifetime may be deleted (an expired link is refused by its signature's age anyway)."""
 
     nonce = models.CharField(max_length=32, unique=True)
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    # SET_NULL: a player who leaves a lobby loses the row, the used nonce must stay (else the
+    # same link would open the seat again once they sit down at that seat number).
+    player = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="+")
     used_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

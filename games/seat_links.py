@@ -24,7 +24,7 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 
 from games import identity
-from games.models import Player, SeatLinkUse
+from games.models import Game, Player, SeatLinkUse
 
 SALT = "staked.seat-link"
 MAX_AGE = timedelta(days=7)
@@ -121,3 +121,19 @@ def redeem(code: str, token: str, user) -> Player:
     except IntegrityError:
         raise LinkRefused("used", _USED) from None
     return player
+
+
+GUEST_WOULD_BE_LOST = (
+    "This browser plays as a guest at other tables, and a guest cannot sign back in: continuing "
+    "here would lose those seats. Open the link in another browser or a private window."
+)
+
+
+def would_lose_a_guest(user, player: Player) -> bool:
+    """Signing in as the link's player would end this browser's guest (no password to come
+    back with) while it still holds seats at unfinished tables."""
+    guest = user.is_authenticated and not user.has_usable_password()  # as accounts.is_guest
+    if not guest or identity.owns(player, identity.user_key(user)):
+        return False
+    unfinished = (Game.Status.LOBBY, Game.Status.RUNNING)
+    return Player.objects.filter(user=user, game__status__in=unfinished).exists()

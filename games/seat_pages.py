@@ -5,6 +5,7 @@ games.views, whose rendering they share (the game page lists the remedies: views
 from __future__ import annotations
 
 from django.contrib.auth import login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -93,6 +94,10 @@ def another_device(request: HttpRequest, code: str) -> HttpResponse:
     """ "Continue on another device": the seat's own link as text and a QR code, on a page of
     its own behind a tap (never in the game page, which a poll redraws for every glance)."""
     game = game_or_404(code)
+    if request.session.get(seat_links.SCOPE_KEY):
+        # A browser a link signed in makes no links of its own: a forwarded link would
+        # otherwise renew itself for as long as the game lasts.
+        raise PermissionDenied("Open this on the device you first played on.")
     link = seat_links.for_user(game, request.user)
     if link is None:
         raise Http404("Only a seated player has a seat to continue elsewhere.")
@@ -120,6 +125,9 @@ def seat_link(request: HttpRequest, code: str, token: str) -> HttpResponse:
     except seat_links.LinkRefused as exc:
         context = {"refused": exc.detail, "code": code}
         return render(request, "games/seat_link.html", context, status=LINK_STATUS[exc.code])
+    if request.method == "POST" and seat_links.would_lose_a_guest(request.user, player):
+        context = {"refused": seat_links.GUEST_WOULD_BE_LOST, "code": code}
+        return render(request, "games/seat_link.html", context, status=409)
     if request.method == "POST":
         if not identity.owns(player, identity.user_key(request.user)):
             # login() empties the session when it held someone else: a scope that is still

@@ -190,8 +190,11 @@ def game_or_404(code: str) -> Game:
 
 @require_GET
 def game(request: HttpRequest, code: str) -> HttpResponse:
+    game = game_or_404(code)
+    if not may_watch(game, identity.seat_of(game, request.user)):
+        raise Http404(NO_SPECTATORS)
     # A window found overdue is closed first (issue 20), whatever the timers are doing.
-    return render_game(request, services.close_if_overdue(game_or_404(code)))
+    return render_game(request, services.close_if_overdue(game))
 
 
 @require_GET
@@ -571,6 +574,8 @@ def remedies(request: HttpRequest, game: Game) -> list[dict]:
     (a secret of the host's: nobody else's page carries it)."""
     rows = []
     for p in game.players.filter(Q(is_bot=True) | Q(afk=True)):
+        if identity.is_hosts_seat(p, game):
+            continue  # the host's own seat stays with the host: never offered (issue 14)
         link = p.claim_token and request.build_absolute_uri(
             reverse("seat-claim", args=[game.code, p.claim_token])
         )

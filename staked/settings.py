@@ -299,6 +299,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 # host on STREAM_PORT, or (STREAM_PORT 0) the same origin, for a proxy that routes the path.
 STREAM_URL = _raw("STREAM_URL") or ""
 STREAM_PORT = env_int("STREAM_PORT", default=0, minimum=0)
+# How often an open stream checks again that its token and seat still admit it.
+STREAM_RECHECK_SECONDS = env_int("STREAM_RECHECK_SECONDS", default=60, minimum=1)
 
 # --- Auth and API -----------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@
 one `version` event (`id:` and `data: {"version": N}`); the client then reads the game with
 `If-None-Match` as a poll would. A comment line every HEARTBEAT_SECONDS keeps proxies from
 closing an idle stream, and the server ends a stream after MAX_STREAM_SECONDS (the client
-reconnects with `Last-Event-ID`, and its token and seat are checked again).
+reconnects with `Last-Event-ID`). The token and the seat are checked again every
+STREAM_RECHECK_SECONDS: a revoked token or a seat handed on ends the stream.
 
 Why a process of its own: a waiting client must not hold a server thread. The web server is
 gunicorn with threads (WSGI), where one stream would take one of its few threads for as long as
@@ -62,7 +63,7 @@ async def game_stream(request, code: str):
     if not isinstance(request, ASGIRequest):
         return misdirected(request, code)
     response = StreamingHttpResponse(
-        _events(code, seen), content_type="text/event-stream; charset=utf-8"
+        _events(request, code, seen), content_type="text/event-stream; charset=utf-8"
     )
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -90,6 +91,14 @@ def _admit(request, code: str) -> None:
     game = selectors.game_get(code)
     if not spectators_allowed(game.options) and identity.seat_of(game, user) is None:
         raise _Refused("forbidden", "The host does not allow spectators at this table.", 403)
+
+
+async def _still_admitted(request, code: str) -> bool:
+    try:
+        await sync_to_async(_admit, thread_sensitive=False)(request, code)
+    except (DomainError, exceptions.AuthenticationFailed):
+        return False
+    return True
 
 
 class _Refused(DomainError):
@@ -126,14 +135,20 @@ def _last_seen(request) -> tuple[int | None, dict]:
     return seen, errors
 
 
-async def _events(code: str, seen: int | None) -> AsyncIterator[str]:
+async def _events(request, code: str, seen: int | None) -> AsyncIterator[str]:
     watcher = _Watcher.of(code)
     watcher.streams += 1
     try:
         yield f"retry: {RETRY_MS}\n\n"
         ends_at = time.monotonic() + MAX_STREAM_SECONDS
+        admitted_at = time.monotonic()
         while time.monotonic() < ends_at:
-            version = await watcher.newer_than(seen, timeout=HEARTBEAT_SECONDS)
+            if time.monotonic() - admitted_at > settings.STREAM_RECHECK_SECONDS:
+                if not await _still_admitted(request, code):
+                    return  # a revoked token, a seat handed on: the stream ends
+                admitted_at = time.monotonic()
+            wait = min(HEARTBEAT_SECONDS, settings.STREAM_RECHECK_SECONDS)
+            version = await watcher.newer_than(seen, timeout=wait)
             if version is None:
                 yield ": still here\n\n"
                 continue

@@ -454,7 +454,7 @@ class ClockExtendView(APIView):
     def post(self, request, code: str):
         minutes = _valid(s.ClockExtendIn, request.data)["minutes"]
         game = services.clock_extend(code=code.upper(), user=request.user, minutes=minutes)
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 class ClockPauseView(APIView):
@@ -472,7 +472,7 @@ class ClockPauseView(APIView):
     def post(self, request, code: str):
         _valid(s.NothingIn, request.data)
         game = services.clock_pause(code=code.upper(), user=request.user)
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 class ClockResumeView(APIView):
@@ -489,7 +489,7 @@ class ClockResumeView(APIView):
     def post(self, request, code: str):
         _valid(s.NothingIn, request.data)
         game = services.clock_resume(code=code.upper(), user=request.user)
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 class ClockVoteView(APIView):
@@ -513,7 +513,7 @@ class ClockVoteView(APIView):
             proposal=data["proposal"],
             minutes=data.get("minutes"),
         )
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 class EventsView(APIView):
@@ -730,7 +730,7 @@ class SeatHereView(APIView):
     )
     def post(self, request, code: str):
         game = seats.seat_here(code=code.upper(), user=request.user)
-        return _view_response(game, request.user)
+        return _view_response(game, request)
 
 
 class VacationView(APIView):
@@ -888,6 +888,8 @@ class SeatLinkView(APIView):
     )
     def post(self, request, code: str):
         game = selectors.game_get(code.upper())
+        if request.session.get(seat_links.SCOPE_KEY):  # a browser a link signed in makes none
+            raise GameError("forbidden", "Ask for a link on the device you first played on.", 403)
         link = seat_links.for_user(game, request.user)
         if link is None:
             raise GameError("not_seated", "You have no seat at this game.", 403)

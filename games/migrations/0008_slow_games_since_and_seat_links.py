@@ -37,7 +37,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('nonce', models.CharField(max_length=32, unique=True)),
                 ('used_at', models.DateTimeField(auto_now_add=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.player')),
+                ('player', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.player')),
             ],
         ),
     ]

@@ -147,3 +147,16 @@ def test_200_open_streams_each_hear_of_every_move_while_the_moves_are_answered(s
         f" ms; each stream heard of each move after p95 "
         f"{sorted(delays)[int(len(delays) * 0.95)] * 1000:.0f} ms"
     )
+
+
+def test_a_stream_ends_when_its_token_is_revoked(stack):  # noqa: F811
+    stack.stream(env={"STREAM_RECHECK_SECONDS": "1"})
+    web = stack.web(workers=1, threads=2)
+    code, tokens = private_game(web.url)
+    view = call(web.url, "GET", f"/api/v1/games/{code}/", tokens[1])[1]
+    with urllib.request.urlopen(stream_request(view["stream_url"], tokens[1]), timeout=30) as s:
+        assert s.readline() == b"retry: 2000\n"
+        assert call(web.url, "DELETE", "/api/v1/auth/token/", tokens[1])[0] in (200, 204)
+        ended_at = time.monotonic() + 20
+        while s.readline():  # the version event, heartbeats, then the end of the stream
+            assert time.monotonic() < ended_at, "the stream outlived its token"

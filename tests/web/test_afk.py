@@ -146,6 +146,8 @@ def test_the_hosts_own_flagged_seat_stays_with_the_host(table):
     Player.objects.filter(game__code=t.code, seat=1).update(missed_windows=2, afk=True)
     response = api(user_of(t.phone(1))).post(f"/api/v1/games/{t.code}/seats/1/bot/")
     assert (response.status_code, response.json()["code"]) == (409, "host_seat")
+    # ... and the host's page never offers it (issue 14): no remedy for seat 1.
+    assert 'data-remedy-seat="1"' not in t.page(1)
 
 
 def test_the_host_replaces_an_away_seat_with_a_bot_that_then_moves_for_it(table):

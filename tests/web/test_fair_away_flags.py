@@ -223,8 +223,8 @@ def test_issue_20_an_extension_of_one_minute_reads_1_minute(table):
     admin_services.deadline_extend(code=t.code, minutes=1, by="test")
     admin_services.deadline_extend(code=t.code, minutes=5, by="test")
     texts = list(t.game.events.filter(kind="admin").values_list("text", flat=True))
-    assert "An organiser extended the mingling deadline by 1 minute." in texts
-    assert "An organiser extended the mingling deadline by 5 minutes." in texts
+    assert texts[0].startswith("An organiser extended the Mingling deadline by 1 minute; ")
+    assert texts[1].startswith("An organiser extended the Mingling deadline by 5 minutes; ")
     assert not any("1 minutes" in text for text in texts)
     assert Game.objects.get(code=t.code).status == Game.Status.RUNNING
 
