@@ -55,6 +55,9 @@ class Game(models.Model):
     # `paused_left`, the seconds the open window had left when it was paused (absent: running);
     # `vote`, the open proposal to extend or pause.
     clock = models.JSONField(default=dict, blank=True)
+    # The next moment a seat's vacation begins or ends (games.services.vacation), or None: what
+    # the sweeper and a read look at, on the row they already have (the players' times decide).
+    vacation_due = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -120,13 +123,6 @@ class Player(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="player_unique_seat"),
             models.UniqueConstraint(fields=["game", "user"], name="player_unique_user"),
-        ]
-        indexes = [  # the sweeper's look for vacations that are due (few rows have one)
-            models.Index(
-                fields=["vacation_until"],
-                name="player_vacation",
-                condition=models.Q(vacation_until__isnull=False),
-            )
         ]
 
     def __str__(self) -> str:

@@ -82,7 +82,8 @@ def game_view(game: Game, user) -> dict:
         s["name"] = names[s["seat"]].name
         s["is_bot"] = names[s["seat"]].is_bot
         s["afk"] = names[s["seat"]].afk
-        s["vacation_until"] = vacation_until(names[s["seat"]])
+        running = game.status == Game.Status.RUNNING
+        s["vacation_until"] = vacation_until(names[s["seat"]]) if running else None
     view["deadline"] = iso(view["deadline"])
     window = (view.get("relics") or {}).get("window")
     if window:  # the open relic window's deadline, in the same format as the game's

@@ -182,7 +182,7 @@ def close_if_overdue(game: Game) -> Game:
     expiry as the timers, under the game's lock), so that what the reader sees never depends on
     how late the sweeper is. Cheap otherwise: it looks at two fields of the row already read,
     and asks once whether a vacation is due (begun or ended first too, games.services.vacation)."""
-    if game.status != Game.Status.LOBBY and vacation.has_due(game, timezone.now()):
+    if vacation.has_due(game, timezone.now()):
         if vacation.vacation_due(game_id=game.id):
             game.refresh_from_db()
     if game.status != Game.Status.RUNNING or game.deadline is None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from games import engine, identity, quiet_hours
@@ -93,6 +92,7 @@ def vacation_cancel(*, code: str, user, now=None) -> Game:
         if me.vacation_until is None:
             raise GameError("no_vacation", "You have no vacation announced.", 409)
         events = _end(game, me, now) if me.vacation_on else _clear(me)
+        refresh_due(game)
         write.change(events)
     return game
 
@@ -109,12 +109,30 @@ def due_in(write: GameWrite, now: datetime) -> list[engine.Event]:
             events += _end(game, p, p.vacation_until) if p.vacation_on else _clear(p)
         elif not p.vacation_on and game.status == Game.Status.RUNNING and p.vacation_from <= now:
             events += _begin(game, p)
+    refresh_due(game)
     return events
+
+
+def refresh_due(game: Game) -> None:
+    """Keep `Game.vacation_due` (the next start or end of a vacation at this table) in step with
+    its players' times, inside the writer's lock."""
+    moments = [
+        p.vacation_until if p.vacation_on else p.vacation_from
+        for p in game.players.filter(vacation_until__isnull=False)
+    ]
+    due = min(moments, default=None)
+    if due != game.vacation_due:
+        game.vacation_due = due
+        Game.objects.filter(id=game.id).update(vacation_due=due)
 
 
 def ends_with_move(write: GameWrite, me: Player, now: datetime) -> list[engine.Event]:
     """The seat's player made a move of their own during their vacation: they are back."""
-    return _end(write.game, me, now) if me.vacation_on else []
+    if not me.vacation_on:
+        return []
+    events = _end(write.game, me, now)
+    refresh_due(write.game)
+    return events
 
 
 def _begin(game: Game, p: Player) -> list[engine.Event]:
@@ -173,19 +191,13 @@ def _marks(game: Game):
     )
 
 
-def _due(now: datetime) -> Q:
-    """A row whose vacation is due: its end has come, its start has come in a running game, or
-    its game is over."""
-    return Q(vacation_until__isnull=False) & (
-        Q(vacation_until__lte=now)
-        | Q(game__status=Game.Status.RUNNING, vacation_on=False, vacation_from__lte=now)
-        | Q(game__status=Game.Status.FINISHED)
-    )
-
-
 def due_games(now: datetime):
-    """The ids of the games with a vacation to begin or end (or to drop: the game is over)."""
-    return Player.objects.filter(_due(now)).values_list("game_id", flat=True).distinct()
+    """The ids of the games with a vacation to begin or end (a lobby's wait for its start)."""
+    return (
+        Game.objects.filter(vacation_due__lte=now)
+        .exclude(status=Game.Status.LOBBY)
+        .values_list("id", flat=True)
+    )
 
 
 def sweep_vacations(now: datetime | None = None) -> int:
@@ -195,8 +207,12 @@ def sweep_vacations(now: datetime | None = None) -> int:
 
 
 def has_due(game: Game, now: datetime) -> bool:
-    """Whether a read of `game` finds a vacation due (one small query)."""
-    return Player.objects.filter(_due(now), game=game).exists()
+    """Whether a read of `game` finds a vacation due: a field of the row already read."""
+    return (
+        game.status != Game.Status.LOBBY
+        and game.vacation_due is not None
+        and game.vacation_due <= now
+    )
 
 
 def _schedule(game_id: int, moments: list[datetime]) -> None:

@@ -57,11 +57,12 @@ def on_vacation(t, days: float = 2) -> datetime:
 
 
 def overdue(t) -> None:
-    """The vacation's end has passed (the stored time is the authority)."""
+    """The vacation's end has passed (the stored times are the authority)."""
     past = timezone.now() - timedelta(seconds=1)
     Player.objects.filter(game__code=t.code, seat=SEAT).update(
         vacation_from=past - timedelta(hours=1), vacation_until=past
     )
+    Game.objects.filter(code=t.code).update(vacation_due=past)
 
 
 # --- the span, pure ------------------------------------------------------------------------------
@@ -156,12 +157,12 @@ def test_a_vacation_announced_ahead_is_private_until_the_server_begins_it(table)
         "on": False,
     }
     assert seat_view(t.view(3))["vacation_until"] is None and not lines(t, "vacation")
+    assert game_of(t).vacation_due == start
     assert sweep_vacations() == 0  # not yet
-    Player.objects.filter(game__code=t.code, seat=SEAT).update(
-        vacation_from=timezone.now() - timedelta(seconds=1)
-    )
-    assert sweep_vacations() == 1  # the sweeper finds the start due, with no worker
-    assert sweep_vacations() == 0  # once
+    later = start + timedelta(seconds=1)
+    assert sweep_vacations(now=later) == 1  # the sweeper finds the start due, with no worker
+    assert sweep_vacations(now=later) == 0  # once
+    assert game_of(t).vacation_due == start + timedelta(days=1)  # next: the end
     assert player(t).vacation_on and len(lines(t, "vacation")) == 1
 
 
