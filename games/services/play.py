@@ -36,10 +36,11 @@ def bot_act(*, game_id: int, seat: int) -> bool:
             game = write.game
             if game.status != Game.Status.RUNNING:
                 return False
-            begun_or_ended = vacation.due_in(write, timezone.now())
-            if begun_or_ended:  # a vacation ends (or begins) first; its own commit nudges again
-                write.change(begun_or_ended)
-                return False
+            if vacation.has_due(game, timezone.now()):  # a vacation ends (or begins) first
+                begun_or_ended = vacation.due_in(write, timezone.now())
+                if begun_or_ended:  # its own commit nudges the bots again
+                    write.change(begun_or_ended)
+                    return False
             held = Q(is_bot=True) | Q(vacation_on=True)  # a seat on vacation: a bot holds it
             if not game.players.filter(held, seat=seat).exists():
                 return False

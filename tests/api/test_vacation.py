@@ -278,3 +278,13 @@ def test_a_vacation_announced_in_a_slow_lobby_begins_once_the_game_runs(guests):
     assert sweep_vacations() == 1
     ben_seat = Player.objects.get(game__code=code, user_id=ben.user_id)
     assert ben_seat.vacation_on
+
+
+def test_a_bots_move_due_after_the_vacation_ended_hands_the_seat_back_instead(table):
+    t = table("LVHHHH", preset="async", last_wills=False)
+    game = game_of(t)
+    on_vacation(t)
+    overdue(t)  # the end passed while the bot's move was queued
+    assert bot_act(game_id=game.id, seat=SEAT) is False
+    assert not player(t).vacation_on and len(lines(t, "vacation_back")) == 1
+    assert not Action.objects.filter(game=game, seat=SEAT).exists()  # the bot did not move
