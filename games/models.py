@@ -55,6 +55,9 @@ class Game(models.Model):
     # `paused_left`, the seconds the open window had left when it was paused (absent: running);
     # `vote`, the open proposal to extend or pause.
     clock = models.JSONField(default=dict, blank=True)
+    # The next moment a seat's vacation begins or ends (games.services.vacation), or None: what
+    # the sweeper and a read look at, on the row they already have (the players' times decide).
+    vacation_due = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -107,6 +110,12 @@ class Player(models.Model):
     looked_at = models.DateTimeField(null=True, blank=True)
     since_seq = models.PositiveIntegerField(null=True, blank=True)
     reveal_seen = models.CharField(max_length=80, blank=True, default="")
+    # Vacation mode (issue 20, games.services.vacation): the absence this seat's player announced,
+    # from-to (None: none), and whether it has begun (a bot holds the seat until `vacation_until`,
+    # then hands it back). The stored times are the authority; timers and the sweeper follow them.
+    vacation_from = models.DateTimeField(null=True, blank=True)
+    vacation_until = models.DateTimeField(null=True, blank=True)
+    vacation_on = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -135,6 +144,8 @@ class Event(models.Model):
         "seat_bot",
         "seat_claimed",
         "seat_invite",
+        "vacation",  # a bot holds a seat while its player is away (games.services.vacation)
+        "vacation_back",
     )
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")

@@ -18,6 +18,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from games import names as player_names
+from games import times
 from games.engine import vocabulary
 from games.engine.vocabulary import TieKind
 from games.wording import tie_sentence
@@ -244,3 +245,22 @@ def roles_revealed(view: dict, names: dict[int, str]) -> list[dict]:
             }
         )
     return out
+
+
+def vacation_card(view: dict, me: dict | None, tz, now) -> dict | None:
+    """The player's vacation card (docs/slow-games.md "Vacation"), times in the viewer's zone:
+    their vacation under way, the one planned, or the form; None where there is none (a
+    spectator, a live game, a finished game)."""
+    if me is None or view["status"] == "finished":
+        return None
+    if (view.get("options") or {}).get("preset") != "async":
+        return None
+    mine = me.get("vacation") or {}
+    return {
+        "on": bool(mine.get("on")),
+        "planned": bool(mine) and not mine.get("on"),
+        "from_text": times.clock_of(mine.get("from"), tz),
+        "until_text": times.clock_of(mine.get("until"), tz),
+        "min": times.field_value(now, tz),
+        "zone": "your time" if tz is not None else "UTC",
+    }

@@ -59,6 +59,10 @@ def _flagged_seat(game: Game, user, seat: int, *, bots_too: bool) -> Player:
         raise GameError("not_found", f"There is no seat {seat}.", 404)
     if identity.is_hosts_seat(player, game):
         raise GameError("host_seat", "The host's own seat stays with the host.", 409)
+    if player.vacation_on:
+        raise GameError(
+            "on_vacation", f"Seat {seat} is on vacation: a bot holds it until it ends.", 409
+        )
     if not (player.afk or (bots_too and player.is_bot)):
         raise GameError(
             "not_afk",

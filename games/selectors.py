@@ -82,20 +82,48 @@ def game_view(game: Game, user) -> dict:
         s["name"] = names[s["seat"]].name
         s["is_bot"] = names[s["seat"]].is_bot
         s["afk"] = names[s["seat"]].afk
+        running = game.status == Game.Status.RUNNING
+        s["vacation_until"] = vacation_until(names[s["seat"]]) if running else None
     view["deadline"] = iso(view["deadline"])
     window = (view.get("relics") or {}).get("window")
     if window:  # the open relic window's deadline, in the same format as the game's
         window["deadline"] = iso(window["deadline"])
     if game.status == Game.Status.RUNNING:
         view["clock"] = clock_view(game, players, view["seats"])
+    if mine is not None and "me" in view:
+        view["me"]["vacation"] = my_vacation(mine)
     return {**out, **view}
+
+
+def _stamp(moment: datetime | None) -> str | None:
+    return iso(moment.timestamp()) if moment is not None else None
+
+
+def vacation_until(player: Player) -> str | None:
+    """Public: when a seat's vacation ends, while a bot holds it (games.services.vacation)."""
+    return _stamp(player.vacation_until) if player.vacation_on else None
+
+
+def my_vacation(player: Player) -> dict | None:
+    """The player's own announced absence (not the table's until it begins), or None."""
+    if player.vacation_until is None:
+        return None
+    return {
+        "from": _stamp(player.vacation_from),
+        "until": _stamp(player.vacation_until),
+        "on": player.vacation_on,
+    }
 
 
 def clock_view(game: Game, players: list[Player], seats: list[dict]) -> dict:
     """The table's clock (games.services.deadlines), public: paused or not, and the open vote
     with who votes (the living seats played by people) and how many yes votes it takes."""
     alive = {s["seat"] for s in seats if s["alive"]}
-    voters = sorted(p.seat for p in players if not p.is_bot and p.user_id and p.seat in alive)
+    voters = sorted(
+        p.seat
+        for p in players
+        if not p.is_bot and p.user_id and not p.vacation_on and p.seat in alive
+    )
     clock = game.clock or {}
     vote = clock.get("vote")
     if vote:
@@ -131,6 +159,7 @@ def _lobby_view(game: Game, players: list[Player], seat: int | None) -> dict:
                 "protected": False,
                 "is_bot": p.is_bot,
                 "afk": False,
+                "vacation_until": None,
                 "placed_by": [],
             }
             for p in players
@@ -150,7 +179,8 @@ def _lobby_view(game: Game, players: list[Player], seat: int | None) -> dict:
         else None,
     }
     if seat is not None:
-        view["me"] = {"seat": seat}
+        mine = next(p for p in players if p.seat == seat)
+        view["me"] = {"seat": seat, "vacation": my_vacation(mine)}
     return view
 
 

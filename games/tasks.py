@@ -24,8 +24,15 @@ def expire_window(game_id: int, version: int) -> bool:
 
 @shared_task(name="games.tasks.sweep")
 def sweep() -> int:
-    """The safety net, run by beat every few seconds: close every overdue window."""
-    return services.sweep_overdue()
+    """The safety net, run by beat every few seconds: close every overdue window, and begin or
+    end every vacation that is due (games.services.vacation)."""
+    return services.sweep_overdue() + services.sweep_vacations()
+
+
+@shared_task(name="games.tasks.vacation_due", acks_late=True)
+def vacation_due(game_id: int) -> bool:
+    """The fast path of a vacation's start or end: do what is due in the game, if anything."""
+    return services.vacation_due(game_id=game_id)
 
 
 @shared_task(name="games.tasks.heartbeat")

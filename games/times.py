@@ -91,6 +91,27 @@ def stamp(moment: datetime, tz: tzinfo | None, now: datetime | None = None) -> s
     return clock(moment, tz)
 
 
+def moment_of(iso: str | None) -> datetime | None:
+    """A view's ISO 8601 moment ("...Z") as a datetime; None for none or a malformed one."""
+    if not iso:
+        return None
+    try:
+        return datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def clock_of(iso: str | None, tz: tzinfo | None) -> str:
+    """`clock` of a view's ISO moment (a seat's `vacation_until`); "" for none."""
+    moment = moment_of(iso)
+    return clock(moment, tz) if moment is not None else ""
+
+
+def field_value(moment: datetime, tz: tzinfo | None) -> str:
+    """`moment` as a datetime-local field's value in `tz` ("2026-12-01T22:41")."""
+    return f"{_local(moment, tz):%Y-%m-%dT%H:%M}"
+
+
 def deadline_of(iso: str | None, tz: tzinfo | None, now: datetime | None = None) -> str:
     """`deadline` of a view's "deadline" (ISO 8601, "...Z"); "" for none or a malformed one."""
     if not iso:

@@ -2,7 +2,15 @@
 
 from django.urls import include, path
 
-from games import clock_pages, display, news_pages, practice_pages, seat_pages, views
+from games import (
+    clock_pages,
+    display,
+    news_pages,
+    practice_pages,
+    seat_pages,
+    vacation_pages,
+    views,
+)
 from staked.limits import limited
 
 # The path converters (<code:...>, <seat:...>, ...) are registered by GamesConfig.ready.
@@ -33,6 +41,8 @@ urlpatterns = [
     path("g/<code:code>/deadline/vote", clock_pages.vote, name="deadline-vote"),
     path("g/<code:code>/chat/", include("games.chat.urls")),
     path("g/<code:code>/here", seat_pages.seat_here, name="seat-here"),
+    path("g/<code:code>/vacation", vacation_pages.vacation, name="vacation"),
+    path("g/<code:code>/vacation/end", vacation_pages.vacation_end, name="vacation-end"),
     path("g/<code:code>/seats/<seat:seat>/bot", seat_pages.seat_bot, name="seat-bot"),
     path("g/<code:code>/seats/<seat:seat>/invite", seat_pages.seat_invite, name="seat-invite"),
     path("g/<code:code>/claim/<token:token>", new_guest(seat_pages.seat_claim), name="seat-claim"),

@@ -395,6 +395,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         "poll_token": polls.page_token(game.code, game.version, request.session.session_key),
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
         "deadline_text": times.deadline_of(view.get("deadline"), zone),
+        "vacation": presenters.vacation_card(view, me, zone, datetime.now(UTC)),
         "join_form": join_form or SeatJoinForm(initial={"name": display_name(request.user)}),
     }
     if status == Game.Status.LOBBY:
@@ -420,6 +421,8 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
             }
             for p in me.get("placed", [])
         ]
+    for s in context["seats"]:  # "on vacation until ..." in the viewer's zone
+        s["vacation_text"] = times.clock_of(s.get("vacation_until"), zone)
     context["actions"] = [action_form(p, names, view) for p in view.get("pending", [])]
     if refused and error:  # beside the first form of the action that was refused
         form = next(

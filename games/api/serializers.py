@@ -4,13 +4,16 @@ shapes the OpenAPI schema documents. Whether a well-formed action is legal is th
 from __future__ import annotations
 
 from django.core.validators import RegexValidator
+from django.utils import timezone
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_serializer
 from rest_framework import serializers
 
 from games import quiet_hours
 from games.accounts import USERNAME_PATTERN
 from games.engine.vocabulary import ActionName, LastWillId, Phase, RelicId, TieKind
+from games.errors import GameError
 from games.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
+from games.services.vacation import check_span
 from staked.rest import ErrorOut
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
@@ -231,6 +234,11 @@ class SeatOut(serializers.Serializer):
         "away at least 5 minutes (live) or 12 hours (async) since its last move; its player keeps "
         "the seat with POST .../here/, and only now may the host hand it on"
     )
+    vacation_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="while its player is on vacation (a bot plays the seat with its own view): when "
+        "the seat is handed back; null otherwise",
+    )
     placed_by = serializers.ListField(
         child=serializers.IntegerField(),
         help_text="During Mingling: owners of the tokens on this seat, never their types (R3.2); "
@@ -414,6 +422,39 @@ class MyPlacementOut(serializers.Serializer):
     token = serializers.CharField()
 
 
+class MyVacationOut(serializers.Serializer):
+    until = serializers.DateTimeField(help_text="the seat is handed back to you then")
+    on = serializers.BooleanField(help_text="begun: a bot plays your seat now")
+
+    def get_fields(self):
+        return {
+            "from": serializers.DateTimeField(help_text="a bot takes the seat then"),
+            **super().get_fields(),
+        }
+
+
+class VacationIn(serializers.Serializer):
+    """An absence in a slow game: a bot plays your seat from `from` (left out: now) until
+    `until`, then hands it back. Times in ISO 8601 with an offset (no offset: UTC)."""
+
+    until = serializers.DateTimeField(
+        help_text="after `from`, and at most 14 days from now: the seat is yours again then"
+    )
+
+    def get_fields(self):
+        start = serializers.DateTimeField(
+            required=False, allow_null=True, help_text="now or later; left out or null: now"
+        )
+        return {"from": start, **super().get_fields()}
+
+    def validate(self, attrs):
+        try:
+            attrs["from"] = check_span(attrs.get("from"), attrs["until"], timezone.now())
+        except GameError as exc:
+            raise serializers.ValidationError({exc.field: [exc.detail]}) from exc
+        return attrs
+
+
 class MeOut(serializers.Serializer):
     seat = serializers.IntegerField()
     role = serializers.ChoiceField(choices=ROLE_CHOICES, required=False)
@@ -434,6 +475,12 @@ class MeOut(serializers.Serializer):
         help_text="give_relic: the relics you drew and now give (R10.2); only while you give",
     )
     knowledge = KnowledgeOut(many=True, required=False)
+    vacation = MyVacationOut(
+        allow_null=True,
+        required=False,
+        help_text="your announced absence (POST/DELETE .../vacation/), or null; the table sees it "
+        "only once it begins (`seats[].vacation_until`)",
+    )
 
 
 class RoleOut(serializers.Serializer):

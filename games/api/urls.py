@@ -44,6 +44,7 @@ urlpatterns = [
     path("games/<code:code>/actions/<name:action>/", views.any_action_view, name="action"),
     path("games/<code:code>/chat/", include("games.chat.api_urls")),
     path("games/<code:code>/here/", views.SeatHereView.as_view(), name="seat-here"),
+    path("games/<code:code>/vacation/", views.VacationView.as_view(), name="vacation"),
     path("games/<code:code>/seats/<seat:seat>/bot/", views.SeatBotView.as_view(), name="seat-bot"),
     path(
         "games/<code:code>/seats/<seat:seat>/invite/",

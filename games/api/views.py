@@ -735,6 +735,50 @@ class SeatHereView(APIView):
         return _view_response(game, request)
 
 
+class VacationView(APIView):
+    """Vacation mode (slow games, docs/slow-games.md "Vacation"): POST announces your absence
+    from `from` (left out: now) until `until` (at most 14 days ahead); meanwhile a bot plays your
+    seat with the sensible strategy from your seat's own view, the table sees
+    `seats[].vacation_until`, and at `until` the seat is yours again. A new POST replaces the
+    announcement. DELETE: "I'm back" (or drop the one announced). A move of your own ends it too."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "actions"
+
+    @extend_schema(
+        operation_id="games_vacation_set",
+        request=s.VacationIn,
+        responses={
+            200: s.GameViewOut,
+            **_errors(400, 401, 429),
+            403: _refusal("forbidden (no seat at this table)"),
+            404: _refusal("not_found"),
+            409: _refusal("wrong_phase (the game is over) | not_slow (a live game)"),
+        },
+    )
+    def post(self, request, code: str):
+        data = _valid(s.VacationIn, request.data)
+        game = services.vacation_set(
+            code=code.upper(), user=request.user, start=data["from"], until=data["until"]
+        )
+        return _view_response(game, request)
+
+    @extend_schema(
+        operation_id="games_vacation_end",
+        request=None,
+        responses={
+            200: s.GameViewOut,
+            **_errors(401, 429),
+            403: _refusal("forbidden (no seat at this table)"),
+            404: _refusal("not_found"),
+            409: _refusal("no_vacation (none announced)"),
+        },
+    )
+    def delete(self, request, code: str):
+        game = services.vacation_cancel(code=code.upper(), user=request.user)
+        return _view_response(game, request)
+
+
 class SeatBotView(APIView):
     """The host gives a seat flagged as away (`afk`) to a bot, which plays it from now on."""
 

@@ -486,12 +486,13 @@ def _current(game_id: int, window: str) -> tuple[Game, State] | None:
 
 
 def _reachable(game: Game, state: State) -> list[Player]:
-    """The human players the game waits on who turned on at least one channel."""
+    """The human players the game waits on who turned on at least one channel (not one on
+    vacation: a bot plays their seat, games.services.vacation)."""
     return list(
         _with_a_channel(
             Player.objects.filter(
                 game=game, seat__in=waiting_for(state), is_bot=False, user__isnull=False
-            )
+            ).exclude(vacation_on=True)
         ).select_related("user__notify_preferences")
     )
 

@@ -48,6 +48,12 @@ from games.services.play import (
     sweep_overdue,
 )
 from games.services.unit import GameWrite, game_write, retried
+from games.services.vacation import (
+    sweep_vacations,
+    vacation_cancel,
+    vacation_due,
+    vacation_set,
+)
 
 __all__ = [
     "AFK_AFTER",
@@ -82,5 +88,9 @@ __all__ = [
     "retried",
     "seat_event",
     "sweep_overdue",
+    "sweep_vacations",
+    "vacation_cancel",
+    "vacation_due",
+    "vacation_set",
     "version_key",
 ]

@@ -49,7 +49,9 @@ def windows_missed(game: Game, state: engine.State, now: float) -> list[engine.E
     waiting = public_waiting(state)
     if not waiting:
         return []
-    humans = list(game.players.filter(seat__in=waiting, is_bot=False, user__isnull=False))
+    humans = list(
+        game.players.filter(seat__in=waiting, is_bot=False, user__isnull=False, vacation_on=False)
+    )
     Player.objects.filter(id__in=[p.id for p in humans]).update(
         missed_windows=F("missed_windows") + 1
     )

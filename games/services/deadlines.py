@@ -175,8 +175,9 @@ def clock_resume(*, code: str, user, now: float | None = None) -> Game:
 
 
 def electorate(game: Game, state: engine.State) -> list[int]:
-    """Who votes on the clock: the living seats played by people."""
-    people = game.players.filter(is_bot=False, user__isnull=False).values_list("seat", flat=True)
+    """Who votes on the clock: the living seats played by people (not on vacation)."""
+    people = game.players.filter(is_bot=False, user__isnull=False, vacation_on=False)
+    people = people.values_list("seat", flat=True)
     return sorted(s for s in people if state.player(s).alive)
 
 

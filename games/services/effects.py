@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 
 from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.db import transaction
+from django.db.models import Q
 
 from games import engine
 from games.engine.view import waiting_for
@@ -175,10 +176,11 @@ def publish_version(code: str, version: int, *, spectators: bool, deadline=UNKNO
 
 
 def _waiting_bots(game: Game, state: engine.State | None) -> list[int]:
-    """The bot seats the game waits on now."""
+    """The bot seats the game waits on now (a seat on vacation is held by a bot too)."""
     if state is None or state.outcome is not None:
         return []
-    bot_seats = set(game.players.filter(is_bot=True).values_list("seat", flat=True))
+    held = game.players.filter(Q(is_bot=True) | Q(vacation_on=True))
+    bot_seats = set(held.values_list("seat", flat=True))
     if not bot_seats:
         return []
     return [s for s in waiting_for(state) if s in bot_seats]
@@ -199,6 +201,19 @@ def nudge_bots(game_id: int, seats: list[int]) -> None:
                 )
         except Exception:
             log.warning("could not queue a bot move", exc_info=True)
+
+
+def schedule_vacation(game_id: int, moment: datetime) -> None:
+    """Queue the ETA task that begins or ends a vacation at `moment` (games.services.vacation),
+    within ETA_HORIZON like the windows' timers; the sweeper does the later ones."""
+    if (moment - datetime.now(UTC)).total_seconds() > ETA_HORIZON:
+        return
+    from games.tasks import vacation_due  # as in nudge_bots
+
+    try:
+        vacation_due.apply_async(args=(game_id,), eta=moment, retry=False)
+    except Exception:
+        log.warning("could not queue the vacation timer; the sweeper will", exc_info=True)
 
 
 def schedule_deadline(game_id: int, version: int, deadline: datetime) -> None:

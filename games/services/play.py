@@ -9,12 +9,16 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from django.db.models import Q
+from django.utils import timezone
+
 from games import engine
 from games.bots import bot_move
 from games.engine import Action, IllegalAction
 from games.errors import GameError
 from games.models import Action as Step
 from games.models import Game
+from games.services import vacation
 from games.services.away import came_back, windows_missed
 from games.services.lobby import seated
 from games.services.unit import Conflict, GameWrite, game_write, retried
@@ -32,7 +36,13 @@ def bot_act(*, game_id: int, seat: int) -> bool:
             game = write.game
             if game.status != Game.Status.RUNNING:
                 return False
-            if not game.players.filter(seat=seat, is_bot=True).exists():
+            if vacation.has_due(game, timezone.now()):  # a vacation ends (or begins) first
+                begun_or_ended = vacation.due_in(write, timezone.now())
+                if begun_or_ended:  # its own commit nudges the bots again
+                    write.change(begun_or_ended)
+                    return False
+            held = Q(is_bot=True) | Q(vacation_on=True)  # a seat on vacation: a bot holds it
+            if not game.players.filter(held, seat=seat).exists():
                 return False
             state = write.state
             if state.deadline is not None and time.time() >= state.deadline:
@@ -106,6 +116,7 @@ def _apply(
         now = time.time()
         new, events = engine.apply(state, Action(name, seat, args), now=now)
         events = came_back(me, state, name, new.round, now) + events  # a seen move ends a streak
+        events = vacation.ends_with_move(write, me, timezone.now()) + events  # back from vacation
         write.advance(state, new, events, step=(name, seat, args, now))
     log.info(
         "action %s",
@@ -170,7 +181,11 @@ def game_expire(*, game_id: int, version: int | None = None, now: float | None =
 def close_if_overdue(game: Game) -> Game:
     """A read found `game`: if its stored deadline has passed, close the window first (the same
     expiry as the timers, under the game's lock), so that what the reader sees never depends on
-    how late the sweeper is. Cheap otherwise: it looks at two fields of the row already read."""
+    how late the sweeper is. Cheap otherwise: it looks at two fields of the row already read,
+    and asks once whether a vacation is due (begun or ended first too, games.services.vacation)."""
+    if vacation.has_due(game, timezone.now()):
+        if vacation.vacation_due(game_id=game.id):
+            game.refresh_from_db()
     if game.status != Game.Status.RUNNING or game.deadline is None:
         return game
     if game.deadline > datetime.now(UTC):

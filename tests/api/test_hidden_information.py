@@ -29,7 +29,18 @@ NIGHT_FACT = re.compile(r"seat (\d+) is (a Hunter|a Vampire|the Vampire Lord)")
 ROLE_OF_NAME = {"a Hunter": "hunter", "a Vampire": "vampire", "the Vampire Lord": "vampire_lord"}
 NAME_OF_ROLE = {role: name for name, role in ROLE_OF_NAME.items()}
 PRIVATE_KINDS = {"night", "token_placed", "intervention_vote", "tie_vote", "examined", "mesmerized"}
-SEAT_KEYS = {"seat", "name", "alive", "alpha", "protected", "is_bot", "afk", "placed_by"}
+# "vacation_until": public while a bot holds the seat for its player (issue 20, vacation mode)
+SEAT_KEYS = {
+    "seat",
+    "name",
+    "alive",
+    "alpha",
+    "protected",
+    "is_bot",
+    "afk",
+    "vacation_until",
+    "placed_by",
+}
 # "tallies": the votes each tied player has, public once Dining revealed the tokens (issue 14)
 TIE_KEYS = {"kind", "candidates", "voters", "voted", "decider", "tallies"}
 # Always refused, whatever the phase: a seat probing the server for secrets.
