@@ -36,6 +36,16 @@ SERVICE_DATA: dict[str, dict] = {
     "seat_bot": SEAT_LINE,
     "seat_invite": SEAT_LINE,
     "seat_claimed": obj({"seat": SEAT, "name": NAME}),
+    "vacation": obj(
+        {
+            "seat": SEAT,
+            "name": NAME,
+            "until": described(
+                {"type": "string", "format": "date-time"}, "when the seat is handed back"
+            ),
+        }
+    ),
+    "vacation_back": SEAT_LINE,
     "rematch": obj({"code": described({"type": "string"}, "the new table's code")}),
 }
 

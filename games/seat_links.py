@@ -136,4 +136,4 @@ def would_lose_a_guest(user, player: Player) -> bool:
     if not guest or identity.owns(player, identity.user_key(user)):
         return False
     unfinished = (Game.Status.LOBBY, Game.Status.RUNNING)
-    return Player.objects.filter(user=user, game__status__in=unfinished).exists()
+    return identity.players_of(user).filter(game__status__in=unfinished).exists()

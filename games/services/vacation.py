@@ -142,7 +142,7 @@ def _begin(game: Game, p: Player) -> list[engine.Event]:
     game_id, seat = game.id, p.seat
     transaction.on_commit(lambda: nudge_bots(game_id, [seat]))  # as seats.seat_to_bot does
     until = quiet_hours.local_text(p.vacation_until.timestamp(), game.options)
-    text = f"{p.name} is on vacation until {until}: a bot plays seat {p.seat} meanwhile."
+    text = f"{{seat:Seat}} is on vacation until {until}: a bot plays for them meanwhile."
     data = {"seat": p.seat, "name": p.name, "until": _iso(p.vacation_until)}
     return [seat_event("vacation", text, game.round, **data)]
 
@@ -150,7 +150,7 @@ def _begin(game: Game, p: Player) -> list[engine.Event]:
 def _end(game: Game, p: Player, at: datetime) -> list[engine.Event]:
     """Hand the seat back: the away count starts again from the hand-back."""
     _clear(p, present_at=at)
-    text = f"{p.name} is back from vacation: seat {p.seat} is theirs again."
+    text = "{seat:Seat} is back from vacation and plays again."
     return [seat_event("vacation_back", text, game.round, seat=p.seat, name=p.name)]
 
 

@@ -102,8 +102,9 @@ def test_a_vacation_begins_at_once_and_the_table_sees_the_seat_on_vacation_until
     assert "vacation" not in others["me"] or others["me"]["vacation"] is None  # nothing of seat 2's
     assert seat_view(others, 4)["vacation_until"] is None
     [line] = lines(t, "vacation")
-    assert line.text.startswith("Ben is on vacation until ")
-    assert f"a bot plays seat {SEAT} meanwhile" in line.text
+    assert line.text.startswith(f"Seat {SEAT} is on vacation until ")
+    assert line.text.endswith(": a bot plays for them meanwhile.")
+    assert line.data == {"seat": SEAT, "name": "Ben", "until": iso(until)}
     assert line.audience is None and line.data["name"] == "Ben" and line.data["seat"] == SEAT
     # A vacationing seat does not vote on the clock.
     assert SEAT not in others["clock"]["voters"]
@@ -180,7 +181,7 @@ def test_vacation_ends_and_the_seat_is_handed_back_to_its_player(table):
     assert not p.is_bot
     assert p.user_id == t.client(SEAT).user_id and p.name == "Ben"
     [line] = lines(t, "vacation_back")
-    assert line.text == f"Ben is back from vacation: seat {SEAT} is theirs again."
+    assert line.text == f"Seat {SEAT} is back from vacation and plays again."
     assert line.data == {"seat": SEAT, "name": "Ben"}
     # The late ETA task and the sweeper again: nothing (idempotent, one line).
     assert tasks.vacation_due(game.id) is False and sweep_vacations() == 0

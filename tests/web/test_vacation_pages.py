@@ -39,7 +39,7 @@ def test_a_player_goes_on_vacation_from_the_game_page_and_the_table_sees_it_in_i
     assert f"A bot plays your seat until {times.clock(until, BERLIN)}" in mine
     table_page = cleo.page(t.code)
     assert f"🏖 On vacation until {times.clock(until, NEW_YORK)}" in table_page
-    assert "Ben is on vacation until" in table_page  # the log line
+    assert '<bdi class="name">Ben</bdi> is on vacation until' in table_page  # the log line
     assert "data-vacation-back" not in table_page and "You are on vacation" not in table_page
     ben.post(f"/g/{t.code}/vacation/end")
     assert not Player.objects.get(game__code=t.code, seat=2).vacation_on

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_slow_games_since_and_seat_links'),
+        ('games', '0009_event_template'),
     ]
 
     operations = [
