@@ -96,7 +96,7 @@ def step(t, validator, rng: random.Random, seen: dict) -> dict:
 def play(table, validator, roles: str, seed: int) -> dict:
     """Play to the end from `pending`; return what was offered, by action (relic, choice)."""
     rng = random.Random(seed)
-    t = table(roles, relics=True, last_wills=True)
+    t = table(roles, relics=True, last_wills=True, seed=seed)  # the same decks every run
     seen: dict[str, set] = {}
     for _ in range(1500):
         if step(t, validator, rng, seen)["status"] == "finished":
