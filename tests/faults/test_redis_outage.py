@@ -6,7 +6,8 @@ cache.py), polls answer from the database, and no request fails with a 500. Time
 without the broker: the window open when Redis stops (the players hold back, except for one move
 made during the outage) falls due during the outage, and is closed once, never before its
 deadline: by the first request that finds it overdue (the players keep polling; the deadline is
-the authority, issue 20), or by the sweeper once Redis is back. Redis comes back empty (no persistence here), like a restarted cache: the poll keys
+the authority, issue 20), or by the sweeper once Redis is back. Redis comes back empty (no
+persistence here), like a restarted cache: the poll keys
 and the broker's queued timers are gone, and the game goes on from the database.
 
 The outage lasts OUTAGE_SECONDS (15; `FAULT_REDIS_OUTAGE_SECONDS=30` for the issue's full 30 s).
