@@ -578,6 +578,15 @@ class DeckOut(serializers.Serializer):
     lord_knows_vampires = serializers.BooleanField()
 
 
+class CrossOut(serializers.Serializer):
+    """The Cross of Saint John decided this Dining (R11): the Hunters won at once."""
+
+    round = serializers.IntegerField()
+    seat = serializers.IntegerField(help_text="who held it")
+    stake_votes = serializers.IntegerField(help_text="the Stake votes placed on them")
+    from_vampires = serializers.IntegerField(help_text="how many came from the Vampire side")
+
+
 class DiningOut(serializers.Serializer):
     """The latest revealed Dining (R4): public once revealed; roles found stay private."""
 
@@ -597,6 +606,59 @@ class DiningOut(serializers.Serializer):
     settled = serializers.IntegerField(help_text="how many of `deaths` have had their aftermath")
     last_will = LastWillOut(
         allow_null=True, required=False, help_text="Last Wills on: the first drawn this Dining"
+    )
+    cross = CrossOut(required=False, help_text="relic games: when the Cross decided this Dining")
+
+
+class MarkerOut(serializers.Serializer):
+    relic = serializers.ChoiceField(choices=RELIC_IDS, help_text="the relic that marked it")
+    round = serializers.IntegerField()
+
+
+class HoldingOut(serializers.Serializer):
+    """One relic on the table, face up (R10.2a), with its markers (R10.4)."""
+
+    seat = serializers.IntegerField()
+    relic = serializers.ChoiceField(choices=RELIC_IDS)
+    name = serializers.CharField()
+    discarded = serializers.BooleanField()
+    negated = serializers.BooleanField()
+    acting_as = serializers.ChoiceField(
+        choices=RELIC_IDS, allow_null=True, help_text="the relic it copies (Hindsight), or null"
+    )
+    markers = MarkerOut(many=True)
+
+
+class WindowTieOut(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[k.value for k in TieKind])
+    candidates = serializers.ListField(child=serializers.IntegerField())
+
+
+class RelicWindowOut(serializers.Serializer):
+    """The open relic window: whose relic may act now, and until when."""
+
+    relic = serializers.ChoiceField(choices=RELIC_IDS, help_text="the relic acting")
+    stage = serializers.CharField(help_text="pre (before Mingling), post (after it) or tie")
+    deadline = serializers.DateTimeField(allow_null=True, help_text="when the window closes")
+    seat = serializers.IntegerField(help_text="its holder")
+    tie = WindowTieOut(required=False, help_text="a Dining tie's window: the tie")
+
+
+class RelicChoiceOut(serializers.Serializer):
+    relic = serializers.ChoiceField(choices=RELIC_IDS)
+    seat = serializers.IntegerField()
+
+
+class RelicsOut(serializers.Serializer):
+    in_play = serializers.ListField(
+        child=serializers.ChoiceField(choices=RELIC_IDS), help_text="every relic dealt, by id"
+    )
+    holdings = HoldingOut(many=True)
+    window = RelicWindowOut(allow_null=True)
+    choice = RelicChoiceOut(allow_null=True, help_text="a relic's choice being made, or null")
+    giver = serializers.IntegerField(allow_null=True, help_text="who gives relics now (R10.2)")
+    public = serializers.ListField(
+        child=serializers.DictField(), help_text="reserved: always empty in this version"
     )
 
 
@@ -639,11 +701,7 @@ class GameViewOut(serializers.Serializer):
     outcome = serializers.CharField(allow_null=True, required=False)
     roles = RoleOut(many=True, allow_null=True, help_text="filled only when the game is finished")
     deck = DeckOut(required=False, allow_null=True, help_text="lobby: the R1.2 deck for this count")
-    relics = serializers.DictField(
-        required=False,
-        help_text="relic games: in_play (relic ids), holdings, the open window, the giver, "
-        "public facts",
-    )
+    relics = RelicsOut(required=False, help_text="relic games: the relics on the table (R10.2a)")
     last_wills = LastWillOut(
         many=True, required=False, help_text="Last Wills drawn in the latest Dining"
     )
