@@ -166,7 +166,13 @@ def since(game: Game, seat: int, after: int) -> dict:
     found = _lines(game, seat, after)
     return {
         "lines": [
-            {"kind": e.kind, "round": e.round, "text": e.text, "data": e.data}
+            {
+                "kind": e.kind,
+                "round": e.round,
+                "text": e.text,
+                "data": e.data,
+                "template": e.template,
+            }
             for e in found[-SINCE_LINES:]
         ],
         "more": max(len(found) - SINCE_LINES, 0),

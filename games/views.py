@@ -565,7 +565,7 @@ def _since(request, game: Game, seat: int, names: dict, zone, reveal: str) -> di
     if look.since_seq is not None:
         card = news.since(game, seat, look.since_seq)
         for line in card["lines"]:
-            line["text"] = for_people(line["text"], names, line["data"])
+            line["text"] = for_people(line["text"], names, line["data"], line["template"])
         card["at"] = look.since_at and times.clock(look.since_at, zone)
         out["since"] = card
     return out

@@ -50,7 +50,7 @@ def test_create_answers_201_with_the_hosts_view_at_seat_1(guests):
     view = create(ana)
     assert view["status"] == "lobby" and view["phase"] == "lobby"
     assert view["host_seat"] == 1
-    assert view["me"] == {"seat": 1}
+    assert view["me"] == {"seat": 1, "vacation": None}
     assert [(s["seat"], s["name"]) for s in view["seats"]] == [(1, "Ana")]
     assert isinstance(view["version"], int)
     assert len(view["code"]) == 6
@@ -228,7 +228,7 @@ def test_join_takes_the_next_seat_with_the_given_name(guests):
     ana, ben = guests(2)
     code = create(ana)["code"]
     view = join(ben, code, name="Benny")
-    assert view["me"] == {"seat": 2}
+    assert view["me"] == {"seat": 2, "vacation": None}
     assert [(s["seat"], s["name"]) for s in view["seats"]] == [(1, "Ana"), (2, "Benny")]
 
 
@@ -249,7 +249,7 @@ def test_join_is_idempotent(guests):
     code = create(ana)["code"]
     first = join(ben, code)
     again = join(ben, code)
-    assert again["me"] == {"seat": 2}
+    assert again["me"] == {"seat": 2, "vacation": None}
     assert again["version"] == first["version"]
     assert Player.objects.filter(game__code=code).count() == 2
 
@@ -309,7 +309,7 @@ def test_leave_renumbers_the_seats_1_to_n(guests):
         (3, "Dev"),
         (4, "Eli"),
     ]
-    assert players[4].get(url(code)).json()["me"] == {"seat": 4}
+    assert players[4].get(url(code)).json()["me"] == {"seat": 4, "vacation": None}
     assert list(Player.objects.filter(game__code=code).values_list("seat", flat=True)) == [
         1,
         2,
@@ -331,7 +331,7 @@ def test_host_leaving_passes_the_host_on(guests):
     players, code = lobby(guests, 3)
     assert players[0].post(url(code, "leave/")).status_code == 200
     view = players[1].get(url(code)).json()
-    assert view["host_seat"] == 1 and view["me"] == {"seat": 1}
+    assert view["host_seat"] == 1 and view["me"] == {"seat": 1, "vacation": None}
     assert Game.objects.get(code=code).host_id == players[1].user_id
     # the new host may start (here: too few players), the old one may not
     assert players[0].post(url(code, "start/")).json()["code"] == "forbidden"

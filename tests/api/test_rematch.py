@@ -38,7 +38,7 @@ def test_one_tap_opens_a_lobby_with_the_same_players_and_options(table):
     assert lobby["status"] == "lobby" and lobby["code"] != t.code
     assert [s["name"] for s in lobby["seats"]] == ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
     assert lobby["host_seat"] == 1  # the old game's host hosts again
-    assert lobby["me"] == {"seat": 3}
+    assert lobby["me"] == {"seat": 3, "vacation": None}
     same = {k: v for k, v in old.options.items() if k != "roles"}
     assert lobby["options"] == same and same["preset"] == "async" and not same["spectators"]
     new = Game.objects.get(code=lobby["code"])
