@@ -148,7 +148,8 @@ class Bot:
         return True
 
     def act(self) -> bool:
-        """Make one move from `pending`; True if the server took one."""
+        """Make one move from `pending`; True if the view changed (the server took the move, or
+        refused it as stale and the view read again is newer): decide again before waiting."""
         for action, body in plan(self.view):
             headers = {"If-Match": str(self.view["version"]), "Idempotency-Key": str(uuid.uuid4())}
             try:
@@ -157,9 +158,10 @@ class Bot:
                 )
             except ApiError as error:
                 if error.status == 409:  # stale, or the phase moved on: read and decide again
+                    seen = self.view["version"]
                     self.etag = None
                     self.read()
-                    return False
+                    return self.view["version"] != seen
                 if error.status == 400:  # e.g. a relic combination the rules refuse: next option
                     say(f"refused {action} {json.dumps(body)}: {error}")
                     continue
@@ -184,10 +186,10 @@ class Bot:
 
 
 def wait_for_change(stream, seen: int) -> bool:
-    """Read the stream until it names a version other than `seen`; False if it ended."""
+    """Read the stream until it names a version newer than `seen`; False if it ended."""
     try:
         for line in stream:
-            if line.startswith(b"id:") and int(line[3:]) != seen:
+            if line.startswith(b"id:") and int(line[3:]) > seen:
                 return True
     except (OSError, ValueError):  # a timeout, a dropped connection
         pass
