@@ -116,9 +116,11 @@ def test_issue_20_late_moves_racing_the_timer_and_the_sweeper_one_outcome_nothin
     moves = [place(game, s, "stake", s % PLAYERS + 1) for s in range(1, 7)]
     timers = [lambda: services.game_expire(game_id=game.id), services.sweep_overdue]
     outcomes = all_at_once(moves + timers)
-    assert all(isinstance(o, GameError) and o.code == "window_closed" for o in outcomes[:6]), (
-        outcomes
-    )
+    # A move that came before the expiry committed is refused as late; one whose thread only
+    # started after it (the threads start together, the scheduler decides) meets the next phase
+    # and is refused as a move of the wrong phase. Either way no late token counts.
+    codes = {getattr(o, "code", None) for o in outcomes[:6]}
+    assert codes and codes <= {"window_closed", "wrong_phase"}, outcomes
     game.refresh_from_db()
     assert game.actions.filter(name="timeout").count() == 1  # closed exactly once
     assert not game.actions.filter(name="place_token").exists()  # no late token counted
