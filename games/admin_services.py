@@ -93,7 +93,7 @@ def _running(write: GameWrite) -> engine.State:
 
 def minutes_text(minutes: int) -> str:
     """ "1 minute", "5 minutes" (issue 20: "extended by 1 minutes")."""
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return deadlines.unit(minutes, "minute")
 
 
 @retried

@@ -36,12 +36,13 @@ MAX_EXTENSION_MINUTES = 7 * 24 * 60
 PROPOSALS = ("extend", "pause", "resume")
 
 
+def unit(n: int, word: str) -> str:
+    """ "1 minute", "5 minutes": a count and its word, singular or plural."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def span(minutes: int) -> str:
     """ "1 minute", "90 minutes", "2 hours", "1 day": an extension in words."""
-
-    def unit(n: int, word: str) -> str:
-        return f"{n} {word}{'' if n == 1 else 's'}"
-
     if minutes % (24 * 60) == 0:
         return unit(minutes // (24 * 60), "day")
     if minutes % 60 == 0:
