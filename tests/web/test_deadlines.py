@@ -53,7 +53,7 @@ def closed_text(deadline: float) -> str:
     return f"This window closed at {datetime.fromtimestamp(deadline, UTC):%Y-%m-%d %H:%M:%S} UTC."
 
 
-def test_late_move_after_deadline_is_refused_on_the_page_and_changes_nothing(table):
+def test_r3_3_late_move_after_deadline_is_refused_on_the_page_and_changes_nothing(table):
     t = table("LVHHHH")
     game = t.game
     deadline = deadline_of(game)
@@ -69,7 +69,7 @@ def test_late_move_after_deadline_is_refused_on_the_page_and_changes_nothing(tab
     assert game.events.filter(text="Time is up: Mingling is over.").count() == 1
 
 
-def test_late_move_after_deadline_is_refused_by_the_api_with_window_closed(table):
+def test_r3_3_late_move_after_deadline_is_refused_by_the_api_with_window_closed(table):
     t = table("LVHHHH")
     game = t.game
     deadline, version = deadline_of(game), game.version
@@ -85,7 +85,7 @@ def test_late_move_after_deadline_is_refused_by_the_api_with_window_closed(table
     assert not game.actions.filter(name="place_token").exists()
 
 
-def test_a_move_just_before_the_deadline_still_counts(table):
+def test_r3_3_a_move_just_before_the_deadline_still_counts(table):
     t = table("LVHHHH")
     game = t.game
     with time_machine.travel(deadline_of(game) - 2, tick=False):
@@ -145,7 +145,7 @@ def test_an_api_poll_after_the_deadline_is_not_answered_not_modified(table):
     assert response.json()["version"] == version + 1
 
 
-def test_an_overdue_window_closes_once_however_many_requests_find_it(table):
+def test_r3_3_an_overdue_window_closes_once_however_many_requests_find_it(table):
     t = table("LVHHHH")
     game = t.game
     with after_the_deadline(game):
