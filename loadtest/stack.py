@@ -365,6 +365,7 @@ class Stack:
             [sys.executable, "-m", "gunicorn", "staked.wsgi", "--bind", f"127.0.0.1:{port}",
              "--workers", str(workers), "--worker-class", "gthread", "--threads", str(threads),
              "--no-control-socket", "--access-logfile", "-", "--graceful-timeout", "5",
+             "--logger-class", "staked.access_log.RedactingLogger",
              "--access-logformat", ACCESS_LOG_FORMAT],
             env,
         )  # fmt: skip

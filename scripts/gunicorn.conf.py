@@ -6,6 +6,8 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 worker_class = "gthread"
 threads = 4
 accesslog = "-"
+# Links that carry a secret (a seat's continue link, an unsubscribe link) are logged redacted.
+logger_class = "staked.access_log.RedactingLogger"
 graceful_timeout = 5
 # gunicorn's own limit (its maximum): longer request lines get its plain-text 400. Django refuses
 # paths and queries over MAX_URL_LENGTH (4096) itself, with a JSON 414 on the API.

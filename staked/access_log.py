@@ -1,0 +1,35 @@
+"""gunicorn's access log without secrets: a path that carries a bearer secret (a seat's
+"continue on another device" link, a seat-claim invitation, an unsubscribe link) is logged with
+the secret replaced by `[redacted]`, in the request line, the path, the referrer and the request
+headers alike. Anyone who can read the logs must not be able to sit down in someone's seat.
+
+Used with `gunicorn --logger-class staked.access_log.RedactingLogger` (Procfile). The stream
+server (uvicorn) writes no access log at all.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gunicorn.glogging import Logger
+
+# The last path segment of these routes is a secret (games/urls.py, games/notify/urls.py).
+SECRET_PATHS = re.compile(r"(/(?:continue|claim|unsubscribe)/)[^/?#\s\"]+")
+SECRET_HEADERS = ("authorization", "cookie", "x-csrftoken")
+REDACTED = "[redacted]"
+
+
+def redact(text):
+    """`text` with every secret path segment replaced; anything not a string is returned as is."""
+    return SECRET_PATHS.sub(rf"\g<1>{REDACTED}", text) if isinstance(text, str) else text
+
+
+class RedactingLogger(Logger):
+    def atoms(self, resp, req, environ, request_time):
+        atoms = super().atoms(resp, req, environ, request_time)
+        for key in ("r", "U", "f", "{referer}i"):
+            atoms[key] = redact(atoms.get(key))
+        for name in SECRET_HEADERS:
+            if atoms.get(f"{{{name}}}i") is not None:
+                atoms[f"{{{name}}}i"] = REDACTED
+        return atoms

@@ -1,0 +1,71 @@
+"""The access log never holds a secret link (security review of issue 20): whoever reads the
+logs must not be able to take a player's seat or unsubscribe them."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from gunicorn.config import Config
+
+from staked.access_log import RedactingLogger
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "eyJjIjoiQUJDRCJ9:1vQx:s3cr3t-signature"
+
+
+class Response:  # the three attributes gunicorn's atoms() reads of its own response object
+    status = "302 Found"
+    sent = 0
+    headers = ()
+
+
+class Request:
+    headers = [
+        ("REFERER", f"https://staked.example/g/ABCD/continue/{SECRET}"),
+        ("COOKIE", "sessionid=x"),
+    ]
+
+
+def logged_line(tmp_path, path: str) -> str:
+    cfg = Config()
+    log_file = tmp_path / "access.log"
+    cfg.set("accesslog", str(log_file))
+    cfg.set("access_log_format", '"%(r)s" %(U)s "%(f)s" %({referer}i)s %({cookie}i)s')
+    logger = RedactingLogger(cfg)
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": path,
+        "PATH_INFO": path.split("?")[0],
+        "QUERY_STRING": "",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "HTTP_REFERER": Request.headers[0][1],
+    }
+    logger.access(Response(), Request(), environ, datetime.timedelta(milliseconds=3))
+    return log_file.read_text()
+
+
+def test_seat_links_claims_and_unsubscribe_links_are_logged_without_their_secret(tmp_path):
+    for path in (
+        f"/g/ABCD/continue/{SECRET}",
+        f"/g/ABCD/claim/{SECRET}",
+        f"/me/reminders/unsubscribe/{SECRET}?x=1",
+    ):
+        line = logged_line(tmp_path, path)
+        assert SECRET not in line, line
+        assert "sessionid" not in line, line
+        assert path.split(SECRET)[0] + "[redacted]" in line, line
+
+
+def test_other_paths_are_logged_as_they_are(tmp_path):
+    line = logged_line(tmp_path, "/g/ABCD/?tab=log")
+    assert '"GET /g/ABCD/?tab=log HTTP/1.1" /g/ABCD/' in line
+
+
+def test_every_gunicorn_we_start_uses_the_redacting_logger():
+    procfile = (ROOT / "Procfile").read_text()
+    web = next(line for line in procfile.splitlines() if line.startswith("web:"))
+    assert "--logger-class staked.access_log.RedactingLogger" in web
+    conf = (ROOT / "scripts" / "gunicorn.conf.py").read_text()
+    assert 'logger_class = "staked.access_log.RedactingLogger"' in conf
+    assert '"staked.access_log.RedactingLogger"' in (ROOT / "loadtest" / "stack.py").read_text()
