@@ -103,6 +103,9 @@ class Player(models.Model):
     # The game's Event seqs of the private news this seat tapped "Got it" on (games.news): kept
     # here, not in a browser, so the seat's second device agrees.
     news_read = models.JSONField(default=list, blank=True)
+    # Bumped by "Sign out other devices" (games.seat_links): every link made before, used or not,
+    # stops working, and every browser a link signed in is signed out on its next request.
+    link_epoch = models.PositiveIntegerField(default=0)
     # "Since you last looked" (issue 20, games.news.look): the game's last Event seq this seat's
     # page showed and when; the seq the card summarises from, pinned when the player came back
     # to news (None: no card); and the Dining reveal this seat has seen animate (played once).

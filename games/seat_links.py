@@ -10,6 +10,10 @@ signs its holder in to ONE seat, on any browser.
   bot's seat are refused.
 - Its scope is that one seat: the browser it signs in is marked (`SCOPE_KEY` in the session) and
   `games.seat_scope` treats it as a visitor everywhere but that game's pages.
+- "Sign out other devices" (`sign_out_others`, on the device that made the links) bumps the
+  seat's `link_epoch`: links made before stop working, used or not, and every browser a link
+  signed in is signed out on its next request (`still_signed_in`, called by games.seat_scope).
+  The device that pressed it keeps working.
 - Only the seat's own player is ever given one: the game page behind a tap of their own
   ("Continue on another device"), the API for the caller's own seat, and their reminder e-mails.
 """
@@ -22,6 +26,7 @@ from datetime import UTC, datetime, timedelta
 
 from django.core import signing
 from django.db import IntegrityError, transaction
+from django.db.models import F
 
 from games import identity
 from games.models import Game, Player, SeatLinkUse
@@ -29,6 +34,7 @@ from games.models import Game, Player, SeatLinkUse
 SALT = "staked.seat-link"
 MAX_AGE = timedelta(days=7)
 SCOPE_KEY = "seat_scope"  # session: the game codes a seat link signed this browser in to
+EPOCHS_KEY = "seat_scope_epochs"  # session: {code: the seat's link_epoch when it signed in}
 
 
 @dataclass(frozen=True)
@@ -38,7 +44,8 @@ class Link:
 
 
 class LinkRefused(Exception):
-    """The link cannot sign anyone in: `code` (forged, expired, used, seat_changed), and why."""
+    """The link cannot sign anyone in: `code` (forged, expired, used, seat_changed,
+    signed_out), and why."""
 
     def __init__(self, code: str, detail: str):
         super().__init__(detail)
@@ -55,6 +62,7 @@ def issue(player: Player, now: datetime | None = None) -> Link:
         "s": player.seat,
         "u": player.user_id,
         "n": secrets.token_urlsafe(12),
+        "e": player.link_epoch,
     }
     now = now or datetime.now(UTC)
     return Link(token=signer.sign_object(payload), expires_at=now + MAX_AGE)
@@ -95,6 +103,12 @@ def check(code: str, token: str, user=None) -> Player:
         raise LinkRefused(
             "seat_changed", "This seat is no longer yours, so this link cannot open it."
         )
+    if data.get("e", 0) != player.link_epoch:
+        raise LinkRefused(
+            "signed_out",
+            "This link was cancelled: its player signed out their other devices. Open the game "
+            "on the device you play on and make a new one.",
+        )
     if identity.owns(player, identity.user_key(user)):
         return player
     if SeatLinkUse.objects.filter(nonce=data.get("n")).exists():
@@ -121,6 +135,33 @@ def redeem(code: str, token: str, user) -> Player:
     except IntegrityError:
         raise LinkRefused("used", _USED) from None
     return player
+
+
+def signed_in(session, player: Player) -> None:
+    """Mark `session` (a browser the link just signed in) as scoped to `player`'s game, at the
+    seat's current link epoch."""
+    code = player.game.code
+    scope = session.get(SCOPE_KEY) or []
+    session[SCOPE_KEY] = [*scope, code] if code not in scope else scope
+    session[EPOCHS_KEY] = {**(session.get(EPOCHS_KEY) or {}), code: player.link_epoch}
+
+
+def sign_out_others(player: Player) -> None:
+    """Cancel every link of `player`'s seat and sign out every browser one signed in."""
+    Player.objects.filter(pk=player.pk).update(link_epoch=F("link_epoch") + 1)
+
+
+def still_signed_in(session, user_id) -> list[str]:
+    """The scoped games this link-signed browser may still play: those whose seat is still this
+    user's and whose link epoch has not moved since the link signed it in."""
+    codes = session.get(SCOPE_KEY) or []
+    epochs = session.get(EPOCHS_KEY) or {}
+    current = dict(
+        Player.objects.filter(game__code__in=codes, user_id=user_id, is_bot=False).values_list(
+            "game__code", "link_epoch"
+        )
+    )
+    return [c for c in codes if c in current and current[c] == epochs.get(c, 0)]
 
 
 GUEST_WOULD_BE_LOST = (

@@ -86,7 +86,13 @@ def rematch(request: HttpRequest, code: str) -> HttpResponse:
 
 # --- your seat on any device (games.seat_links) -----------------------------------------------
 
-LINK_STATUS = {"forged": 404, "expired": 410, "used": 410, "seat_changed": 403}
+LINK_STATUS = {
+    "forged": 404,
+    "expired": 410,
+    "used": 410,
+    "signed_out": 410,
+    "seat_changed": 403,
+}
 
 
 @require_GET
@@ -108,8 +114,23 @@ def another_device(request: HttpRequest, code: str) -> HttpResponse:
         "qr_svg": presenters.qr_svg(url, label="QR code of your seat link"),
         "days": seat_links.MAX_AGE.days,
         "expires": times.clock(link.expires_at, times.of_request(request)),
+        "signed_out": request.GET.get("signed_out") == "1",
     }
     return render(request, "games/another_device.html", context)
+
+
+@require_POST
+def sign_out_other_devices(request: HttpRequest, code: str) -> HttpResponse:
+    """ "Sign out other devices": the seat's links stop working and every browser one signed in
+    is signed out; this device (the one that makes the links) keeps playing."""
+    game = game_or_404(code)
+    if request.session.get(seat_links.SCOPE_KEY):
+        raise PermissionDenied("Open this on the device you first played on.")
+    player = identity.player_of(game, request.user)
+    if player is None or player.is_bot:
+        raise Http404("Only a seated player has other devices to sign out.")
+    seat_links.sign_out_others(player)
+    return redirect(reverse("another-device", args=[game.code]) + "?signed_out=1")
 
 
 @require_http_methods(["GET", "POST"])
@@ -133,8 +154,7 @@ def seat_link(request: HttpRequest, code: str, token: str) -> HttpResponse:
             # login() empties the session when it held someone else: a scope that is still
             # there is this same person's, signed in by a link to another of their games.
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
-            scope = request.session.get(seat_links.SCOPE_KEY) or []
-            request.session[seat_links.SCOPE_KEY] = [*scope, code] if code not in scope else scope
+            seat_links.signed_in(request.session, player)
         return redirect("game", code=code)
     other = request.user.is_authenticated and not identity.owns(
         player, identity.user_key(request.user)

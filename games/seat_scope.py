@@ -2,7 +2,9 @@
 the pages and API of the game(s) it was signed in to, its requests count as a visitor's.
 
 So a link in an e-mail, or shown as a QR code, can never open the person's other tables, their
-reminders or their account. Signing in any other way (a new guest, a password) replaces the
+reminders or their account. A browser whose seat was handed on, or whose player pressed "Sign out
+other devices" (games.seat_links.sign_out_others), loses that game; with none left it is signed
+out. Signing in any other way (a new guest, a password) replaces the
 session and with it the mark.
 """
 
@@ -10,9 +12,10 @@ from __future__ import annotations
 
 import re
 
+from django.contrib.auth import logout
 from django.contrib.auth.models import AnonymousUser
 
-from games.seat_links import SCOPE_KEY
+from games.seat_links import SCOPE_KEY, still_signed_in
 
 _GAME_PATH = re.compile(r"^/(?:g|t|api/v1/games)/([^/]+)/")
 
@@ -32,6 +35,13 @@ class SeatScope:
     def __call__(self, request):
         session = getattr(request, "session", None)
         codes = session.get(SCOPE_KEY) if session is not None else None
+        if codes:
+            kept = still_signed_in(session, request.user.pk)
+            if not kept:
+                logout(request)  # empties the session: nothing of the scope is left
+            elif kept != codes:
+                session[SCOPE_KEY] = kept
+            codes = kept
         if codes and not inside(request.path, codes):
             request.user = AnonymousUser()
         return self.get_response(request)

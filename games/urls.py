@@ -49,6 +49,11 @@ urlpatterns = [
     path("g/<code:code>/coach", practice_pages.coach_switch, name="coach"),
     path("g/<code:code>/device", seat_pages.another_device, name="another-device"),
     path(
+        "g/<code:code>/device/sign-out",
+        seat_pages.sign_out_other_devices,
+        name="sign-out-other-devices",
+    ),
+    path(
         "g/<code:code>/continue/<str:token>",
         limited("auth")(seat_pages.seat_link),
         name="seat-link",

@@ -897,3 +897,26 @@ class SeatLinkView(APIView):
             raise GameError("not_seated", "You have no seat at this game.", 403)
         url = request.build_absolute_uri(reverse("seat-link", args=[game.code, link.token]))
         return Response({"url": url, "expires_at": link.expires_at}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=None,
+        responses={
+            204: None,
+            **_errors(401),
+            403: _refusal("not_seated (you have no seat at this game)"),
+            404: _refusal("not_found"),
+        },
+    )
+    def delete(self, request, code: str):
+        """Sign out other devices: every link of the caller's seat is cancelled, used or not,
+        and every browser one signed in is signed out; the caller keeps playing."""
+        game = selectors.game_get(code.upper())
+        if request.session.get(seat_links.SCOPE_KEY):
+            raise GameError(
+                "forbidden", "Sign out other devices from the device you first played on.", 403
+            )
+        player = identity.player_of(game, request.user)
+        if player is None or player.is_bot:
+            raise GameError("not_seated", "You have no seat at this game.", 403)
+        seat_links.sign_out_others(player)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -57,3 +57,70 @@ def test_a_strangers_look_at_a_private_table_closes_no_window(table):
         assert Game.objects.get(pk=game.pk).version == game.version
         assert t.phone(2).client.get(f"/g/{t.code}/").status_code == 200  # a player's look does
         assert Game.objects.get(pk=game.pk).version > game.version
+
+
+def test_i14_2_sign_out_other_devices_ends_link_sessions_and_cancels_links_the_first_keeps_playing(
+    table,
+):
+    t = table("LVHHHH")
+    dev = t.phone(4)
+    used, unused = device_link(dev, t.code), device_link(dev, t.code)
+    second = Client()
+    assert second.post(used).status_code == 302
+    assert "You are <strong>Dev</strong>" in second.get(f"/g/{t.code}/").content.decode()
+
+    assert second.post(f"/g/{t.code}/device/sign-out").status_code == 403  # not from a link's
+    done = dev.client.post(f"/g/{t.code}/device/sign-out")
+    assert done.status_code == 302 and done["Location"].endswith("/device?signed_out=1")
+    assert "your other devices are signed out" in dev.client.get(done["Location"]).content.decode()
+
+    assert "You are watching" in second.get(f"/g/{t.code}/").content.decode()
+    assert second.session.get("_auth_user_id") is None  # signed out, not only hidden
+    cancelled = Client().post(unused)
+    assert cancelled.status_code == 410 and "cancelled" in cancelled.content.decode()
+    assert "You are <strong>Dev</strong>" in t.page(4)  # the device that pressed it plays on
+    fresh = Client()
+    assert fresh.post(device_link(dev, t.code)).status_code == 302  # a new link works
+    assert "You are <strong>Dev</strong>" in fresh.get(f"/g/{t.code}/").content.decode()
+
+
+def test_i14_2_only_a_seated_player_signs_out_devices_and_only_by_post(table):
+    t = table("LVHHHH")
+    assert Client().post(f"/g/{t.code}/device/sign-out").status_code == 404
+    assert t.phone(4).client.get(f"/g/{t.code}/device/sign-out").status_code == 405
+    before = Player.objects.get(game=t.game, seat=4).link_epoch
+    assert t.phone(3).client.post(f"/g/{t.code}/device/sign-out").status_code == 302
+    assert Player.objects.get(game=t.game, seat=4).link_epoch == before  # only seat 3's
+
+
+def test_a_link_session_from_before_link_epochs_still_plays(table):
+    """Browsers signed in before the epoch existed carry no epoch: they count as epoch 0."""
+    t = table("LVHHHH")
+    second = Client()
+    assert second.post(device_link(t.phone(4), t.code)).status_code == 302
+    session = second.session
+    del session["seat_scope_epochs"]
+    session.save()
+    assert "You are <strong>Dev</strong>" in second.get(f"/g/{t.code}/").content.decode()
+
+
+def test_i14_2_an_api_player_signs_out_the_browsers_their_links_signed_in(client):
+    token = client.post("/api/v1/auth/guest/", {"name": "Zoe"}, content_type="application/json")
+    auth = {"HTTP_AUTHORIZATION": f"Token {token.json()['token']}"}
+    code = client.post("/api/v1/games/", {}, content_type="application/json", **auth).json()["code"]
+    made = Client().post(f"/api/v1/games/{code}/seat-link/", **auth).json()
+    browser = Client()
+    assert browser.post(made["url"].removeprefix("http://testserver")).status_code == 302
+    assert "Zoe" in browser.get(f"/g/{code}/").content.decode()
+
+    assert Client().delete(f"/api/v1/games/{code}/seat-link/", **auth).status_code == 204
+    browser.get(f"/g/{code}/")
+    assert browser.session.get("_auth_user_id") is None  # signed out
+    assert Client().get(f"/api/v1/games/{code}/", **auth).status_code == 200  # the token plays on
+    stranger = Client().post(
+        "/api/v1/auth/guest/", {"name": "Yan"}, content_type="application/json"
+    )
+    refused = Client().delete(
+        f"/api/v1/games/{code}/seat-link/", HTTP_AUTHORIZATION=f"Token {stranger.json()['token']}"
+    )
+    assert refused.status_code == 403 and refused.json()["code"] == "not_seated"
