@@ -198,7 +198,7 @@ class Action(models.Model):
 class SeatLinkUse(models.Model):
     """A "continue on another device" link that was used (games.seat_links): each link signs in
     once; its random nonce is kept here so a second use is refused. Rows older than the links'
-    lifetime may be deleted (an expired link is refused by its signature's age anyway)."""
+    lifetime are deleted daily (games.tasks.prune; an expired link is refused by its age)."""
 
     nonce = models.CharField(max_length=32, unique=True)
     # SET_NULL: a player who leaves a lobby loses the row, the used nonce must stay (else the

@@ -164,6 +164,13 @@ def still_signed_in(session, user_id) -> list[str]:
     return [c for c in codes if c in current and current[c] == epochs.get(c, 0)]
 
 
+def prune(now: datetime | None = None) -> int:
+    """Forget the used links that have expired anyway (their signature's age refuses them): run
+    daily by beat (games.tasks.prune). Returns how many rows went."""
+    cutoff = (now or datetime.now(UTC)) - MAX_AGE - timedelta(days=1)
+    return SeatLinkUse.objects.filter(used_at__lt=cutoff).delete()[0]
+
+
 GUEST_WOULD_BE_LOST = (
     "This browser plays as a guest at other tables, and a guest cannot sign back in: continuing "
     "here would lose those seats. Open the link in another browser or a private window."

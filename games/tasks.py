@@ -1,11 +1,13 @@
 """Celery tasks of the games app: each parses its arguments and calls one service."""
 
 import time
+from importlib import import_module
 
 from celery import shared_task
+from django.conf import settings
 from django.core.cache import cache
 
-from games import services
+from games import seat_links, services
 from games.health import HEARTBEAT_KEY
 
 
@@ -46,3 +48,12 @@ def bot_move(game_id: int, seat: int) -> bool:
     """A bot's move, after its pause; its own commit queues its next one."""
     cache.delete(f"bot:{game_id}:{seat}")
     return services.bot_act(game_id=game_id, seat=seat)
+
+
+@shared_task(name="games.tasks.prune")
+def prune() -> int:
+    """Run by beat once a day: drop what only grows and is no longer needed (used seat links
+    past their lifetime, expired sessions: the guests' sessions would otherwise pile up)."""
+    SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
+    SessionStore.clear_expired()
+    return seat_links.prune()

@@ -292,6 +292,9 @@ CELERY_BEAT_SCHEDULE: dict = {
     "notify-deadline-reminders": {"task": "notify.tasks.sweep", "schedule": 60.0},
     # The daily digest e-mails whose local hour has come (games/notify, docs/slow-games.md).
     "notify-daily-digest": {"task": "notify.tasks.digest_sweep", "schedule": 600.0},
+    # Once a day: used seat links past their lifetime, expired sessions, old digest days.
+    "prune": {"task": "games.tasks.prune", "schedule": 86400.0},
+    "notify-digest-prune": {"task": "notify.tasks.digest_prune", "schedule": 86400.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 

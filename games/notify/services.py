@@ -368,6 +368,16 @@ DIGEST_BATCH = 500  # players per sweep; the next sweep (minutes later) takes th
 DIGEST_GRACE = timedelta(hours=6)  # how late a digest still goes out (a worker was down)
 
 
+DIGEST_LOG_DAYS = 7  # a claimed day is only needed while that local date can still come round
+
+
+def digest_prune(now: float | None = None) -> int:
+    """Forget the digest days long past: run daily by beat (notify.tasks.digest_prune)."""
+    moment = datetime.fromtimestamp(time.time() if now is None else now, UTC)
+    cutoff = (moment - timedelta(days=DIGEST_LOG_DAYS)).date()
+    return DigestLog.objects.filter(day__lt=cutoff).delete()[0]
+
+
 def digest_sweep(now: float | None = None) -> int:
     """Run by beat every few minutes: each player with the daily digest on whose local hour
     (`digest_hour` in `time_zone`, UTC when not known) has come, less than DIGEST_GRACE ago,

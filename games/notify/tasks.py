@@ -40,3 +40,9 @@ def clock_moved(game_id: int, window: str, version: int) -> int:
 def digest_sweep() -> int:
     """Run by beat every 10 minutes: the daily digests whose local hour has come (once a day)."""
     return services.digest_sweep()
+
+
+@shared_task(name="notify.tasks.digest_prune")
+def digest_prune() -> int:
+    """Run by beat once a day: forget the digest days that are long past."""
+    return services.digest_prune()
