@@ -12,6 +12,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import times
 from games.errors import DomainError
 from games.notify import endpoints, preferences, push
 from games.notify.models import EmailMode, Preferences, PushSubscription
@@ -68,6 +69,13 @@ class PreferencesSerializer(serializers.ModelSerializer):
         help_text="the hour (0-23) of the daily digest, in your time zone (the one your browser "
         "last showed us; UTC until then)",
     )
+    time_zone = serializers.CharField(
+        max_length=64,
+        allow_blank=True,
+        required=False,
+        help_text='your IANA time zone ("Europe/Berlin"), for the local times in e-mails and the '
+        "digest's hour; empty: UTC. The pages keep it in step with the browser you play on",
+    )
     push_available = serializers.SerializerMethodField(
         help_text="whether this server sends Web Push (VAPID keys configured)"
     )
@@ -88,6 +96,7 @@ class PreferencesSerializer(serializers.ModelSerializer):
             "lead_minutes",
             "email_mode",
             "digest_hour",
+            "time_zone",
             "push_available",
             "push_devices",
             "email_confirmed",
@@ -104,6 +113,11 @@ class PreferencesSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.BooleanField())
     def get_email_confirmed(self, obj) -> bool:
         return obj.email_confirmed
+
+    def validate_time_zone(self, value: str) -> str:
+        if value and not times.zone_name(value):
+            raise serializers.ValidationError(f"{value!r} is not a known IANA time zone.")
+        return value
 
     def validate(self, data):
         email = data.get("email", getattr(self.instance, "email", ""))

@@ -21,6 +21,7 @@ SETTINGS = (
     "lead_minutes",
     "email_mode",
     "digest_hour",
+    "time_zone",
 )
 
 

@@ -42,10 +42,22 @@ def test_preferences_start_with_push_on_email_off_and_the_default_lead(ana, sett
         "lead_minutes": 15,
         "email_mode": "each_window",  # the daily digest is a choice (issue 20)
         "digest_hour": 8,
+        "time_zone": "",
         "push_available": False,
         "push_devices": 0,
         "email_confirmed": False,
     }
+
+
+def test_the_api_sets_the_time_zone_of_e_mails_and_refuses_an_unknown_one(ana, user):
+    answer = ana.patch(PREFS, {"time_zone": "Asia/Kolkata"}, format="json")
+    assert answer.status_code == 200 and answer.json()["time_zone"] == "Asia/Kolkata"
+    assert Preferences.objects.get(user=user).time_zone == "Asia/Kolkata"
+    refused = ana.patch(PREFS, {"time_zone": "Mars/Olympus_Mons"}, format="json")
+    assert refused.status_code == 400, refused.json()
+    assert "time_zone" in str(refused.json())
+    assert ana.get(PREFS).json()["time_zone"] == "Asia/Kolkata"  # unchanged
+    assert ana.patch(PREFS, {"time_zone": ""}, format="json").json()["time_zone"] == ""
 
 
 def test_put_sets_every_preference_and_patch_one(ana, user):
