@@ -38,7 +38,7 @@ from games.engine.common import ROLE_NAMES
 from games.models import Event, Game
 from games.presenters import phase_label
 from games.replay import ReplayError, loads, replay_export, replay_import
-from games.services import GameError
+from games.services import GameError, clock
 
 audit = logging.getLogger("games.audit")
 
@@ -202,7 +202,7 @@ class GameAdmin(admin.ModelAdmin):
         "round",
         "player_count",
         "winner_shown",
-        "deadline",
+        "deadline_shown",
         "updated_at",
     )
     list_display_links = ("game_code",)
@@ -280,8 +280,10 @@ class GameAdmin(admin.ModelAdmin):
     def winner_shown(self, game):
         return show.winner(game)
 
-    @admin.display(description="deadline")
+    @admin.display(description="deadline", ordering="deadline")
     def deadline_shown(self, game):
+        if clock.paused(game):
+            return paused_text(game)
         return show.when_and_distance(game.deadline)
 
     @admin.display(description="host")
@@ -723,7 +725,15 @@ def _abandon_plan(game: Game) -> tuple[bool, str]:
     return False, f"Nothing: the game is already {game.get_status_display().lower()}."
 
 
+def paused_text(game: Game) -> str:
+    """A clock the table paused (games.services.clock): no deadline runs until it resumes."""
+    left = show.duration(round(game.clock["paused_left"]))
+    return f"paused by the table, {left} left when it resumes"
+
+
 def _extend_notes(game: Game) -> list[str]:
+    if game.status == Game.Status.RUNNING and clock.paused(game):
+        return [f"The clock is {paused_text(game)}: there is no deadline to extend until then."]
     deadline = admin_services.deadline_of(game)
     if game.status != Game.Status.RUNNING or deadline is None:
         return ["No timed window is open: there is no deadline to extend."]

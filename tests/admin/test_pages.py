@@ -10,7 +10,7 @@ from django.contrib.admin.models import LogEntry
 from django.urls import reverse
 
 from games.models import Event, Game
-from games.services import game_create, game_expire
+from games.services import clock_pause, game_create, game_expire
 from tests.admin.conftest import SECRET_WORDS, client_for, play
 from tests.factories import running_game
 
@@ -95,6 +95,19 @@ def test_the_change_page_shows_options_players_public_log_and_deadline(root_clie
     for private in private_lines:
         assert private.text not in html
     assert "Reveal roles" in html and "Export replay" in html
+
+
+def test_a_clock_the_table_paused_shows_as_paused_with_the_time_left_not_as_no_deadline(
+    root_client,
+):
+    game = running_game(6)
+    clock_pause(code=game.code, user=game.host)
+    listing = root_client.get(LIST).content.decode()
+    assert "paused by the table, 3 min left when it resumes" in listing
+    html = root_client.get(change_url(game)).content.decode()
+    assert "paused by the table, 3 min left when it resumes" in html
+    extend = root_client.get(reverse("admin:games_game_extend", args=[game.id]))
+    assert "there is no deadline to extend until then" in extend.content.decode()
 
 
 def test_a_superuser_sees_roles_only_after_an_explicit_reveal_which_is_logged(
