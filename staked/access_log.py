@@ -3,12 +3,14 @@
 the secret replaced by `[redacted]`, in the request line, the path, the referrer and the request
 headers alike. Anyone who can read the logs must not be able to sit down in someone's seat.
 
-Used with `gunicorn --logger-class staked.access_log.RedactingLogger` (Procfile). The stream
-server (uvicorn) writes no access log at all.
+Used with `gunicorn --logger-class staked.access_log.RedactingLogger` (Procfile), and as the
+logging filter `RedactSecretPaths` on Django's loggers ("Not Found: /g/ABCD/continue/...", from
+`django.request`). The stream server (uvicorn) writes no access log at all.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 
 from gunicorn.glogging import Logger
@@ -33,3 +35,14 @@ class RedactingLogger(Logger):
             if atoms.get(f"{{{name}}}i") is not None:
                 atoms[f"{{{name}}}i"] = REDACTED
         return atoms
+
+
+class RedactSecretPaths(logging.Filter):
+    """A logging filter: the record's message with every secret path segment redacted."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        redacted = redact(message)
+        if redacted != message:
+            record.msg, record.args = redacted, ()
+        return True

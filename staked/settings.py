@@ -550,8 +550,14 @@ LOGGING = {
         "text": {"()": "staked.logs.KeyValueFormatter"},
         "json": {"()": "staked.logs.JsonFormatter"},
     },
+    # Links that carry a secret are logged redacted (staked/access_log.py).
+    "filters": {"secret_paths": {"()": "staked.access_log.RedactSecretPaths"}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT.lower()},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT.lower(),
+            "filters": ["secret_paths"],
+        },
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {

@@ -4,11 +4,14 @@ logs must not be able to take a player's seat or unsubscribe them."""
 from __future__ import annotations
 
 import datetime
+import logging
 from pathlib import Path
 
+import pytest
+from django.conf import settings
 from gunicorn.config import Config
 
-from staked.access_log import RedactingLogger
+from staked.access_log import RedactingLogger, RedactSecretPaths
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "eyJjIjoiQUJDRCJ9:1vQx:s3cr3t-signature"
@@ -69,3 +72,16 @@ def test_every_gunicorn_we_start_uses_the_redacting_logger():
     conf = (ROOT / "scripts" / "gunicorn.conf.py").read_text()
     assert 'logger_class = "staked.access_log.RedactingLogger"' in conf
     assert '"staked.access_log.RedactingLogger"' in (ROOT / "loadtest" / "stack.py").read_text()
+
+
+@pytest.mark.django_db
+def test_django_logs_a_refused_secret_link_without_its_secret(client, caplog):
+    """django.request warns "Not Found: <path>" for a refused link: the handler's filter (the
+    one LOGGING puts on the console) redacts it."""
+    assert "secret_paths" in settings.LOGGING["handlers"]["console"]["filters"]
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        client.get(f"/g/ABCDEF/continue/{SECRET}")
+    (record,) = [r for r in caplog.records if r.name == "django.request"]
+    RedactSecretPaths().filter(record)
+    assert SECRET not in record.getMessage()
+    assert "/g/ABCDEF/continue/[redacted]" in record.getMessage()
