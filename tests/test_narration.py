@@ -154,6 +154,9 @@ def test_the_issue_example_protected_eliminated_and_last_will_in_order():
         "resolved": True,
         "result": "Seat 4 gets 1 automatic Stake vote next round.",
     }
+    said = [
+        {"template": "{target:Seat} gets 1 automatic Stake vote next round.", "data": {"target": 4}}
+    ]
     d = dining(
         3,
         intervention=[{"voter": 6, "target": 1}],
@@ -164,7 +167,12 @@ def test_the_issue_example_protected_eliminated_and_last_will_in_order():
         complete=True,
     )
     v = running(
-        4, "mingling", seats(True, False, True, True, True, False), last_dining=d, last_wills=[will]
+        4,
+        "mingling",
+        seats(True, False, True, True, True, False),
+        last_dining=d,
+        last_wills=[will],
+        last_will_lines=[{"round": 3, "seat": 2, "lines": said}],
     )
     assert texts(v) == [
         "Dining, round 3: the tokens are revealed.",
@@ -323,3 +331,25 @@ def test_log_lines_are_spoken_with_names_and_without_rule_ids():
     assert narration.plain("Seats 1, 2 and 5 are tied (R5.3).", names) == (
         "Ana, Ben and Eli are tied."
     )
+
+
+def test_r13_a_last_wills_result_is_said_from_its_lines_not_from_its_words():
+    will = {
+        "round": 2,
+        "seat": 2,
+        "card": {"id": "kingmaker", "name": "Kingmaker", "text": "..."},
+        "targets": [4],
+        "resolved": True,
+        "result": "Words no reader parses.",
+    }
+    said = {
+        "template": "{seat:Seat} makes {target:seat} the next Alpha Hunter (R13).",
+        "data": {"seat": 2, "target": 4},
+    }
+    d = dining(2, eliminated=2, complete=True)
+    table = seats(True, False, True, True, True, False)
+    v = running(3, "mingling", table, last_dining=d, last_wills=[will])
+    assert "Words no reader parses." in texts(v)  # a card resolved before its lines: as written
+    v["last_will_lines"] = [{"round": 2, "seat": 2, "lines": [said]}]
+    assert "Ben makes Dev the next Alpha Hunter." in texts(v)
+    assert not any("Words" in text for text in texts(v))

@@ -67,8 +67,19 @@ def test_a_state_saved_before_the_records_loads_saves_shows_and_plays_unchanged(
         assert _dumps(pending(state, int(seat))) == _dumps(offered), seat
     if state.deadline is not None:  # its window's timeout leads where it led before
         later, _ = timeout(state, state.deadline)
-        assert _dumps(to_json(later)) == _dumps(entry["after_timeout"])
-        assert _dumps(to_json(state_from_json(to_json(later)))) == _dumps(entry["after_timeout"])
+        assert _dumps(_before_lines(to_json(later))) == _dumps(entry["after_timeout"])
+        again = to_json(state_from_json(to_json(later)))
+        assert _dumps(_before_lines(again)) == _dumps(entry["after_timeout"])
+
+
+def _before_lines(saved: dict) -> dict:
+    """`saved` as the code of the saved states wrote it: a Last Will resolved since then also
+    keeps its result's lines as templates (`result_lines`, for the narrator), a later addition."""
+    wills = saved["ext"].get("last_wills")
+    if not wills:
+        return saved
+    draws = [{k: v for k, v in d.items() if k != "result_lines"} for d in wills["draws"]]
+    return {**saved, "ext": {**saved["ext"], "last_wills": {**wills, "draws": draws}}}
 
 
 @pytest.mark.parametrize("entry", SAVED, ids=lambda e: "+".join(e["features"]))
