@@ -26,11 +26,12 @@ class RelicHolding(models.Model):
         return f"{self.game.code} seat {self.seat}: {self.relic}"
 
 
-def sync_holdings(game: Game, state) -> None:
-    """Rewrite this game's rows from the engine state (a handful of rows, on relic games only)."""
-    if not state.ext.get("relics"):
-        return
+def sync_holdings(game: Game, state, before=None) -> None:
+    """Rewrite this game's rows from the engine state (a handful of rows, on relic games only),
+    unless the relics' data is what it was in the state `before`."""
     data = rules.data_of(state)
+    if data == rules.NONE_YET or (before is not None and rules.data_of(before) == data):
+        return
     markers = {}
     for relic, marker in data.markers.items():
         markers.setdefault(marker.card, []).append(relic.value)

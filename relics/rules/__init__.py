@@ -53,6 +53,7 @@ from .cards import (
 )
 from .distribution import giver_of
 from .holdings import (
+    NONE_YET,
     Holding,
     Relics,
     acting_as,
@@ -78,6 +79,7 @@ __all__ = [
     "GIVING",
     "MARKED",
     "MODULE",
+    "NONE_YET",
     "POST",
     "PRE",
     "RELICS",

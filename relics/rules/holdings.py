@@ -133,10 +133,10 @@ class Relics:
     cross: Cross | None = None  # absent unless the Cross decided the game
 
 
-EMPTY = Relics()
+NONE_YET = Relics()  # a relic game before the relics are handed out
 EMPTY_JSON = {
     name: value
-    for name, value in to_json(EMPTY).items()
+    for name, value in to_json(NONE_YET).items()
     if name not in ("done_round", "cross")  # written only once they happen, as stored games have
 }
 
