@@ -52,7 +52,8 @@ Line = dict[str, str]
 
 
 def narration(view: dict[str, Any]) -> dict[str, Any]:
-    """What the room screen's page carries for its narrator: the lines, and the time cues."""
+    """What the room screen's page carries for its narrator: the lines, and the time cues.
+    `view` is the public view, with `last_will_lines` (selectors.last_will_lines) beside it."""
     return {"lines": lines(view), "timer": timer(view)}
 
 
@@ -313,7 +314,7 @@ def plain(text: str, names: dict[int, str]) -> str:
 
 def _result(w: dict, names: dict[int, str]) -> str:
     """A Last Will's result as speech: its lines' templates with each seat they name written as
-    its player's name ("Eli looks at Ana's role."), from the view's `last_will_lines`, never from
+    its player's name ("Eli looks at Ana's role."), from `last_will_lines`, never from
     the words of `result`; rule IDs are for developers, not for the room. A card resolved before
     those lines existed is said as written."""
     if not w.get("lines"):

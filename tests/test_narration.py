@@ -17,6 +17,7 @@ import relics.rules  # noqa: F401 - registers the Sacred Relics module
 from games import narration
 from games.bots import bot_move
 from games.engine import Options, apply, setup, timeout, view
+from games.engine.last_wills import result_lines
 from games.engine.view import waiting_for
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
@@ -25,11 +26,13 @@ CONFESSION = re.compile(r"^(\w+) was (a Hunter|a Vampire|the Vampire Lord)\.$")
 
 
 def public_view(state) -> dict:
-    """The spectator view as the room screen gets it (selectors.game_view adds these)."""
+    """The spectator view as the room screen gets it (selectors.game_view adds these, and
+    display.py the Last Wills' lines)."""
     v = view(state, None)
     v["status"] = "finished" if state.outcome else "running"
     for s in v["seats"]:
         s["name"] = NAMES[s["seat"] - 1]
+    v["last_will_lines"] = result_lines(state)
     return v
 
 

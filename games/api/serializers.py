@@ -559,22 +559,6 @@ class LastWillOut(serializers.Serializer):
     )
 
 
-class LastWillLineOut(serializers.Serializer):
-    template = serializers.CharField(
-        help_text="the line with each seat it names as a placeholder into `data`, as an event's "
-        "`template`"
-    )
-    data = serializers.DictField(help_text="the seats the placeholders name, and nothing else")
-
-
-class LastWillLinesOut(serializers.Serializer):
-    """A resolved Last Will's public lines (its `result`) as templates, to name the seats."""
-
-    round = serializers.IntegerField()
-    seat = serializers.IntegerField()
-    lines = LastWillLineOut(many=True)
-
-
 class EffectOut(serializers.Serializer):
     card = serializers.CharField()
     name = serializers.CharField()
@@ -720,12 +704,6 @@ class GameViewOut(serializers.Serializer):
     relics = RelicsOut(required=False, help_text="relic games: the relics on the table (R10.2a)")
     last_wills = LastWillOut(
         many=True, required=False, help_text="Last Wills drawn in the latest Dining"
-    )
-    last_will_lines = LastWillLinesOut(
-        many=True,
-        required=False,
-        help_text="the resolved Last Wills' `result` as lines with seat placeholders (absent "
-        "when none has any, and for cards resolved before this field existed)",
     )
     effects = EffectOut(
         many=True, required=False, help_text="Last Will effects in force this round"

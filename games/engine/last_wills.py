@@ -342,15 +342,7 @@ class LastWills(hooks.Module):
             }
             for d in draws
         ]
-        # Each resolved card's public lines as templates and seats (`_finish`), for readers that
-        # name the seats (the room's narrator): never taken from `result`'s words.
-        said = [
-            {"round": d["round"], "seat": d["seat"], "lines": d["result_lines"]}
-            for d in draws
-            if d.get("result_lines")
-        ]
         return {
-            **({"last_will_lines": said} if said else {}),
             "last_wills": shown,
             "last_dining_extra": {"last_will": shown[0] if shown else None},
             "effects": [
@@ -367,6 +359,20 @@ class LastWills(hooks.Module):
 
 
 MODULE = hooks.register(LastWills())
+
+
+def result_lines(state: State) -> list[dict[str, Any]]:
+    """The resolved Last Wills of the Dining a view shows (`last_wills`), each with its public
+    lines as templates and the seats they name (`_finish`): for a reader that names the seats
+    (the room's narrator), never from the words of `result`. Not in the view itself: a line's
+    words may name a role (a Public Confession), which the view gives only as `public_roles`;
+    a card resolved before these lines were kept has none."""
+    draws = state.ext.get("last_wills", {}).get("draws", [])
+    return [
+        {"round": d["round"], "seat": d["seat"], "lines": d["result_lines"]}
+        for d in draws
+        if d["round"] == _shown_round(state) and d.get("result_lines")
+    ]
 
 
 # --- drawing and resolving ---------------------------------------------------------------------

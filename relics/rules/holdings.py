@@ -171,9 +171,13 @@ def data_of(state: State) -> Relics:
     hit = _decoded.get(id(raw))
     if hit is not None and hit[0] is raw:
         return hit[1]
-    data = from_json(Relics, raw)
+    # A key some older code wrote and no field reads stays in the JSON (`update` keeps it).
+    data = from_json(Relics, {k: v for k, v in raw.items() if k in _FIELDS})
     _remember(raw, data)
     return data
+
+
+_FIELDS = frozenset(Relics.__dataclass_fields__)
 
 
 def _remember(raw: dict, data: Relics) -> None:

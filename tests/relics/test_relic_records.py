@@ -105,3 +105,14 @@ def test_the_relics_data_reads_as_frozen_records_with_enum_ids(entry):
     assert {k: v for k, v in written.items() if k in raw} == raw
     assert all(written[k] is None for k in written.keys() - raw.keys())
     assert _dumps(to_json(from_json(R.Relics, written))) == _dumps(written)
+
+
+def test_a_key_no_record_field_reads_stays_in_the_saved_json():
+    """A key some older code wrote is kept as it was, not lost on the next save."""
+    stored = SAVED[0]["state"]
+    relics = {**stored["ext"]["relics"], "retired_key": [1, 2]}
+    state = state_from_json({**stored, "ext": {**stored["ext"], "relics": relics}})
+    assert R.data_of(state).holdings  # read as usual
+    later, _ = timeout(state, state.deadline)
+    assert later.ext["relics"]["retired_key"] == [1, 2]
+    assert later.ext["relics"] != relics  # the timeout did change the relics' data
