@@ -99,7 +99,10 @@ def display_context(request: HttpRequest, game: Game) -> dict:
         "poll_seconds": polls.pace(view),
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
         "key_query": "" if open_to_all else f"&key={display_key(game.code)}",
-        "narration": json.dumps(narration.narration(view)),  # the public view, as spoken lines
+        # The public view as spoken lines, the Last Wills' results named from their templates.
+        "narration": json.dumps(
+            narration.narration({**view, "last_will_lines": selectors.last_will_lines(game)})
+        ),
     }
     if view["status"] == Game.Status.LOBBY:
         invite = request.build_absolute_uri(reverse("game", args=[game.code]))

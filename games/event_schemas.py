@@ -6,6 +6,8 @@ from this, so a kind is described once."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from games.engine import vocabulary
 from games.engine.events import DATA as ENGINE_DATA
 from games.engine.events import SEAT, described, obj, values
@@ -109,7 +111,6 @@ def markdown_table() -> str:
 
 def main() -> None:  # pragma: no cover - a maintainer's command
     """Rewrite the table in docs/api.md (between its markers)."""
-    from pathlib import Path
 
     path = Path(__file__).resolve().parents[1] / "docs" / "api.md"
     text = path.read_text()

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from games.engine.common import ROLE_NAMES
+from games.engine.events import render
 from games.engine.vocabulary import Phase, TieKind
 from relics.rules import BY_ID as RELICS
 
@@ -51,7 +52,8 @@ Line = dict[str, str]
 
 
 def narration(view: dict[str, Any]) -> dict[str, Any]:
-    """What the room screen's page carries for its narrator: the lines, and the time cues."""
+    """What the room screen's page carries for its narrator: the lines, and the time cues.
+    `view` is the public view, with `last_will_lines` (selectors.last_will_lines) beside it."""
     return {"lines": lines(view), "timer": timer(view)}
 
 
@@ -64,7 +66,12 @@ def lines(view: dict[str, Any]) -> list[Line]:
     out: list[Line] = []
     dining = view.get("last_dining")
     if dining:
-        wills = [w for w in view.get("last_wills") or [] if w.get("round") == dining["round"]]
+        said = {(s["round"], s["seat"]): s["lines"] for s in view.get("last_will_lines") or []}
+        wills = [
+            {**w, "lines": said.get((w["round"], w["seat"]))}
+            for w in view.get("last_wills") or []
+            if w.get("round") == dining["round"]
+        ]
         out += _dining(dining, wills, view.get("tie"), view["seats"], names)
     if status == "abandoned":
         return [*out, _line("abandoned", "An organiser stopped this game.")]
@@ -220,7 +227,7 @@ def _will(r: int, w: dict, names) -> list[Line]:
     ]
     if w.get("resolved"):
         if w.get("result"):
-            out.append(_line(f"r{r}-will-{w['seat']}-result", plain(w["result"], names)))
+            out.append(_line(f"r{r}-will-{w['seat']}-result", _result(w, names)))
         elif w.get("targets"):
             chosen = _and([names[t] for t in w["targets"]])
             out.append(_line(f"r{r}-will-{w['seat']}-result", f"{who} chooses {chosen}."))
@@ -293,14 +300,31 @@ _RULE_IDS = re.compile(r"\s*\(R\d+(?:\.\d+)*[a-z]?\)")
 
 
 def plain(text: str, names: dict[int, str]) -> str:
-    """An engine log line as speech: 'Seat 5 looks at seat 1's role.' -> 'Eli looks at Ana's
-    role.'; rule IDs are for developers, not for the room."""
+    """An engine log line as speech, from its words: 'Seat 5 looks at seat 1's role.' -> 'Eli
+    looks at Ana's role.' The narrator no longer says anything this way (a Last Will's result is
+    said from its lines' templates, `_result`); kept for what tests/test_narration.py checks with
+    it (the private lines a bot game must never say)."""
 
     def named(match: re.Match) -> str:
         seats = [int(n) for n in re.findall(r"\d+", match.group(1))]
         return _and([names.get(s, f"seat {s}") for s in seats])
 
     return _without_rule_ids(_SEATS.sub(named, text))
+
+
+def _result(w: dict, names: dict[int, str]) -> str:
+    """A Last Will's result as speech: its lines' templates with each seat they name written as
+    its player's name ("Eli looks at Ana's role."), from `last_will_lines`, never from
+    the words of `result`; rule IDs are for developers, not for the room. A card resolved before
+    those lines existed is said as written."""
+    if not w.get("lines"):
+        return _without_rule_ids(w["result"])
+
+    def name(seat: int, capital: bool) -> str:
+        return names.get(seat) or f"{'Seat' if capital else 'seat'} {seat}"
+
+    said = [render(_without_rule_ids(line["template"]), line["data"], name) for line in w["lines"]]
+    return " ".join(said)
 
 
 def _without_rule_ids(text: str | None) -> str:

@@ -10,6 +10,7 @@ from django.core.cache import cache
 
 from games import engine, identity
 from games.engine import state_from_json
+from games.engine.last_wills import result_lines
 from games.engine.table import ROLE_TABLE
 from games.models import Event, Game, Player
 from games.options import public_options, spectators_allowed
@@ -93,6 +94,14 @@ def game_view(game: Game, user) -> dict:
     if mine is not None and "me" in view:
         view["me"]["vacation"] = my_vacation(mine)
     return {**out, **view}
+
+
+def last_will_lines(game: Game) -> list[dict]:
+    """The public lines of the Last Wills the public view shows, as templates and seats
+    (games.engine.last_wills.result_lines): what the room's narrator names the seats of."""
+    if game.state is None:
+        return []
+    return result_lines(state_from_json(game.state))
 
 
 def _stamp(moment: datetime | None) -> str | None:

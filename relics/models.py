@@ -26,25 +26,26 @@ class RelicHolding(models.Model):
         return f"{self.game.code} seat {self.seat}: {self.relic}"
 
 
-def sync_holdings(game: Game, state) -> None:
-    """Rewrite this game's rows from the engine state (a handful of rows, on relic games only)."""
-    data = state.ext.get("relics")
-    if not data:
+def sync_holdings(game: Game, state, before=None) -> None:
+    """Rewrite this game's rows from the engine state (a handful of rows, on relic games only),
+    unless the relics' data is what it was in the state `before`."""
+    data = rules.data_of(state)
+    if data == rules.NONE_YET or (before is not None and rules.data_of(before) == data):
         return
     markers = {}
-    for relic, marker in data["markers"].items():
-        markers.setdefault(marker["card"], []).append(relic)
+    for relic, marker in data.markers.items():
+        markers.setdefault(marker.card, []).append(relic.value)
     rows = [
         RelicHolding(
             game=game,
-            seat=h["seat"],
-            relic=rules.kind(h["card"]),
-            card=h["card"],
-            discarded=h["discarded"],
-            negated=rules.negated(state, h["card"]),
-            markers=markers.get(h["card"], []),
+            seat=h.seat,
+            relic=rules.kind(h.card).value,
+            card=h.card.value,
+            discarded=h.discarded,
+            negated=rules.negated(state, h.card),
+            markers=markers.get(h.card, []),
         )
-        for h in data["holdings"]
+        for h in data.holdings
     ]
     RelicHolding.objects.filter(game=game).delete()
     RelicHolding.objects.bulk_create(rows)

@@ -17,6 +17,7 @@ import relics.rules  # noqa: F401 - registers the Sacred Relics module
 from games import narration
 from games.bots import bot_move
 from games.engine import Options, apply, setup, timeout, view
+from games.engine.last_wills import result_lines
 from games.engine.view import waiting_for
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
@@ -25,11 +26,13 @@ CONFESSION = re.compile(r"^(\w+) was (a Hunter|a Vampire|the Vampire Lord)\.$")
 
 
 def public_view(state) -> dict:
-    """The spectator view as the room screen gets it (selectors.game_view adds these)."""
+    """The spectator view as the room screen gets it (selectors.game_view adds these, and
+    display.py the Last Wills' lines)."""
     v = view(state, None)
     v["status"] = "finished" if state.outcome else "running"
     for s in v["seats"]:
         s["name"] = NAMES[s["seat"] - 1]
+    v["last_will_lines"] = result_lines(state)
     return v
 
 
@@ -154,6 +157,9 @@ def test_the_issue_example_protected_eliminated_and_last_will_in_order():
         "resolved": True,
         "result": "Seat 4 gets 1 automatic Stake vote next round.",
     }
+    said = [
+        {"template": "{target:Seat} gets 1 automatic Stake vote next round.", "data": {"target": 4}}
+    ]
     d = dining(
         3,
         intervention=[{"voter": 6, "target": 1}],
@@ -164,7 +170,12 @@ def test_the_issue_example_protected_eliminated_and_last_will_in_order():
         complete=True,
     )
     v = running(
-        4, "mingling", seats(True, False, True, True, True, False), last_dining=d, last_wills=[will]
+        4,
+        "mingling",
+        seats(True, False, True, True, True, False),
+        last_dining=d,
+        last_wills=[will],
+        last_will_lines=[{"round": 3, "seat": 2, "lines": said}],
     )
     assert texts(v) == [
         "Dining, round 3: the tokens are revealed.",
@@ -323,3 +334,25 @@ def test_log_lines_are_spoken_with_names_and_without_rule_ids():
     assert narration.plain("Seats 1, 2 and 5 are tied (R5.3).", names) == (
         "Ana, Ben and Eli are tied."
     )
+
+
+def test_r13_a_last_wills_result_is_said_from_its_lines_not_from_its_words():
+    will = {
+        "round": 2,
+        "seat": 2,
+        "card": {"id": "kingmaker", "name": "Kingmaker", "text": "..."},
+        "targets": [4],
+        "resolved": True,
+        "result": "Words no reader parses.",
+    }
+    said = {
+        "template": "{seat:Seat} makes {target:seat} the next Alpha Hunter (R13).",
+        "data": {"seat": 2, "target": 4},
+    }
+    d = dining(2, eliminated=2, complete=True)
+    table = seats(True, False, True, True, True, False)
+    v = running(3, "mingling", table, last_dining=d, last_wills=[will])
+    assert "Words no reader parses." in texts(v)  # a card resolved before its lines: as written
+    v["last_will_lines"] = [{"round": 2, "seat": 2, "lines": [said]}]
+    assert "Ben makes Dev the next Alpha Hunter." in texts(v)
+    assert not any("Words" in text for text in texts(v))

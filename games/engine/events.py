@@ -252,6 +252,14 @@ def parts(template: str, data: dict) -> Iterator[str | tuple[list[int], bool]]:
     yield template[last:]
 
 
+def line(event) -> dict[str, Any]:
+    """One public line as data a reader renders without reading its words: its template (its
+    text when it names no seat) and the seats it names, as `data` holds them, nothing else."""
+    template = event.template or event.text
+    keys = {match.group(1).split(".")[0] for match in PLACEHOLDER.finditer(template)}
+    return {"template": template, "data": {k: event.data[k] for k in sorted(keys)}}
+
+
 def named(template: str, data: dict) -> set[int]:
     """The seats a line's words name (its template's placeholders)."""
     return {s for part in parts(template, data) if part.__class__ is tuple for s in part[0]}

@@ -26,6 +26,7 @@ from typing import Any
 from . import dining, hooks
 from .common import ROLE_NAMES, draw_rng, public
 from .errors import IllegalAction
+from .events import line as public_line
 from .offers import offer
 from .state import DINING, DOUBLE_STAKE, FEAST, LAST_WILL, STAKE, Action, Event, State, evolve
 from .table import on_vampire_side
@@ -360,6 +361,20 @@ class LastWills(hooks.Module):
 MODULE = hooks.register(LastWills())
 
 
+def result_lines(state: State) -> list[dict[str, Any]]:
+    """The resolved Last Wills of the Dining a view shows (`last_wills`), each with its public
+    lines as templates and the seats they name (`_finish`): for a reader that names the seats
+    (the room's narrator), never from the words of `result`. Not in the view itself: a line's
+    words may name a role (a Public Confession), which the view gives only as `public_roles`;
+    a card resolved before these lines were kept has none."""
+    draws = state.ext.get("last_wills", {}).get("draws", [])
+    return [
+        {"round": d["round"], "seat": d["seat"], "lines": d["result_lines"]}
+        for d in draws
+        if d["round"] == _shown_round(state) and d.get("result_lines")
+    ]
+
+
 # --- drawing and resolving ---------------------------------------------------------------------
 
 
@@ -412,7 +427,7 @@ def draw(state: State, seat: int, now: float):
                 card=card.id,
             )
         )
-        return _finish(state, draw_, [], "No effect: nobody could be chosen.", events)
+        return _finish(state, draw_, [], NO_EFFECT, events)
     state = evolve(state, phase=LAST_WILL, deadline=now + state.options.timers.choice)
     return state, events, True
 
@@ -421,12 +436,26 @@ def _resolve(state: State, draw_: dict, targets: list[int], events: list):
     card = BY_ID[draw_["card"]]
     before = len(events)
     state = EFFECTS[card.id](state, draw_["seat"], targets, events)
-    result = " ".join(e.text for e in events[before:] if e.audience is None) or None
-    return _finish(state, draw_, targets, result, events)
+    said = [e for e in events[before:] if e.audience is None]
+    result = " ".join(e.text for e in said) or None
+    return _finish(state, draw_, targets, result, events, [public_line(e) for e in said])
 
 
-def _finish(state: State, draw_: dict, targets, result, events):
-    done = {**draw_, "targets": list(targets), "resolved": True, "result": result}
+NO_EFFECT = "No effect: nobody could be chosen."
+
+
+def _finish(state: State, draw_: dict, targets, result, events, result_lines=None):
+    """The draw resolved: `result` is its public lines' words, `result_lines` the same lines as
+    templates and seats (`events.line`), so no reader takes seats from the words."""
+    if result_lines is None:
+        result_lines = [{"template": result, "data": {}}] if result else []
+    done = {
+        **draw_,
+        "targets": list(targets),
+        "resolved": True,
+        "result": result,
+        "result_lines": result_lines,
+    }
     draws = [done if d is draw_ or _same(d, draw_) else d for d in _data(state)["draws"]]
     state = _update(state, draws=draws)
     state = _discard(state, draw_["card"])
@@ -514,7 +543,7 @@ def _forget(state: State, seat: int, events: list) -> State:
             card=card.id,
         )
     )
-    state, _, _ = _finish(state, draw_, [], "No effect: nobody could be chosen.", events)
+    state, _, _ = _finish(state, draw_, [], NO_EFFECT, events)
     return state
 
 

@@ -1,8 +1,13 @@
-"""State <-> JSON: dataclasses of tuples one way, lists and dicts the other (by type hints)."""
+"""State <-> JSON: dataclasses of tuples one way, lists and dicts the other (by type hints).
+
+A field whose JSON name is not a Python name (a rule module's `"as"`) says so in its metadata:
+`field(metadata={"json": "as"})`.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 import types
 import typing
 from functools import cache
@@ -22,6 +27,10 @@ def to_json(obj: Any) -> Any:
         return obj._value_
     names = _FIELD_NAMES.get(kind)
     if names is None and dataclasses.is_dataclass(obj):
+        renamed = _json_names(kind)
+        if renamed is not None:
+            values = obj.__dict__
+            return {key: to_json(values[name]) for name, key in renamed}
         names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj))
     if names is not None:
         values = obj.__dict__
@@ -30,6 +39,8 @@ def to_json(obj: Any) -> Any:
         return [to_json(v) for v in obj]
     if isinstance(obj, dict):
         return {str(k): to_json(v) for k, v in obj.items()}
+    if isinstance(obj, enum.Enum):  # a rule module's own ids (a relic card): its plain value
+        return obj._value_
     return obj
 
 
@@ -38,8 +49,22 @@ _WORDS = frozenset(vocabulary.WORDS)
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
+@cache
+def _json_names(cls: type) -> tuple[tuple[str, str], ...] | None:
+    """(field name, JSON name) of each field of a class with a renamed one; None for the others
+    (the core's records: their JSON names are their field names)."""
+    pairs = tuple((f.name, f.metadata.get("json", f.name)) for f in dataclasses.fields(cls))
+    return pairs if any(name != key for name, key in pairs) else None
+
+
 def state_from_json(data: dict) -> State:
     return _decode(State, data)
+
+
+def from_json(tp: Any, value: Any) -> Any:
+    """A record (or a tuple, dict or enum member of them) of type `tp` from its JSON: how a rule
+    module reads its part of `state.ext`."""
+    return _decode(tp, value)
 
 
 @cache
@@ -52,6 +77,10 @@ def _decode(tp: Any, value: Any) -> Any:
         return None
     if dataclasses.is_dataclass(tp):
         hints = _hints(tp)
+        renamed = _json_names(tp)
+        if renamed is not None:
+            names = {key: name for name, key in renamed}
+            return tp(**{names[k]: _decode(hints[names[k]], v) for k, v in value.items()})
         return tp(**{k: _decode(hints[k], v) for k, v in value.items()})
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
@@ -61,6 +90,11 @@ def _decode(tp: Any, value: Any) -> Any:
         args = typing.get_args(tp)
         item = args[0]
         return tuple(_decode(item, v) for v in value)
+    if origin is dict:
+        key, item = typing.get_args(tp)
+        return {_decode(key, k): _decode(item, v) for k, v in value.items()}
     if tp is float and isinstance(value, int):
         return float(value)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp(value)
     return value

@@ -70,8 +70,7 @@ def relic_rows(change: Change) -> None:
     old, new = change.old, change.new
     if new is None or not new.options.relics:
         return
-    if old is None or old.ext.get("relics") != new.ext.get("relics"):
-        sync_holdings(change.game, new)
+    sync_holdings(change.game, new, before=old)
 
 
 # --- on commit: the poll key, the timer, the bots, the reminders -------------------------------

@@ -61,8 +61,8 @@ def record(tally: Tally, state, lord_seen: int, moves: int) -> None:
     tally.mesmerized_games += mesmerized > 0
     reason = state.outcome.reason
     tally.reasons[reason] = tally.reasons.get(reason, 0) + 1
-    holdings = (state.ext.get("relics") or {}).get("holdings") or ()
-    for relic in sorted({relics.rules.kind(h["card"]) for h in holdings}):
+    holdings = relics.rules.data_of(state).holdings
+    for relic in sorted({relics.rules.kind(h.card) for h in holdings}):
         tally.relic_games[relic] = tally.relic_games.get(relic, 0) + 1
         tally.relic_hunter_wins[relic] = tally.relic_hunter_wins.get(relic, 0) + hunters_won
 

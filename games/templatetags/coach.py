@@ -5,7 +5,7 @@ from django import template
 from django.template.loader import render_to_string
 
 from games import coach, practice
-from games.practice_pages import coach_off
+from games.practice_pages import PracticeForm, coach_off
 
 register = template.Library()
 
@@ -40,7 +40,6 @@ def practice_card(context) -> str:
     request = context.get("request")
     if request is None:
         return ""
-    from games.practice_pages import PracticeForm
 
     user = request.user
     name = (user.first_name or user.username) if user.is_authenticated else ""

@@ -1,11 +1,12 @@
 """Sacred Relics (R10–R11, game option `relics`): the 16 cards and their rulings, plugged into
 the pure rules engine through its hook points (games/engine/hooks.py). Standard library only.
 
-The module's data lives in `state.ext["relics"]`: who holds which card, the draw pile, the
-marker tokens, what is negated, the open window or choice. Holdings are public (R10.2a amended:
-the card lies face-up under its holder's seating tile): every view, spectators' included, shows
-each seat's relics, discarded ones, what is negated, the markers, and whose window is open. Only
-the card a giver has drawn (until given), the draw pile and the box stay secret.
+The module's data is a frozen record, `holdings.Relics` (its JSON in `state.ext["relics"]`): who
+holds which card, the draw pile, the marker tokens, what is negated, the open window or choice.
+Holdings are public (R10.2a amended: the card lies face-up under its holder's seating tile):
+every view, spectators' included, shows each seat's relics, discarded ones, what is negated, the
+markers, and whose window is open. Only the card a giver has drawn (until given), the draw pile
+and the box stay secret.
 
 Rulings where R10/R11 and the glossary are silent (the project's own):
 - A seat may hold several cards (False Idol hand-over, Heirloom). A relic that targets "a
@@ -32,6 +33,8 @@ Rulings where R10/R11 and the glossary are silent (the project's own):
 
 from __future__ import annotations
 
+from games.engine.serialize import to_json
+
 from .cards import (
     BLOOD_PHASES,
     BY_ID,
@@ -43,11 +46,26 @@ from .cards import (
     PRE,
     RELICS,
     WINDOW,
+    Card,
     Relic,
+    Stage,
     kind,
 )
 from .distribution import giver_of
-from .holdings import acting_as, cards_of, data_of, has, holder, holding, is_active, negated
+from .holdings import (
+    NONE_YET,
+    Holding,
+    Relics,
+    acting_as,
+    cards_of,
+    data_of,
+    has,
+    holder,
+    holding,
+    is_active,
+    negated,
+    stored,
+)
 from .module import MODULE, SacredRelics
 
 # The module is split by concern: cards, holdings (its data), distribution, windows, passives
@@ -57,15 +75,20 @@ __all__ = [
     "BY_ID",
     "CARDS",
     "CHOICE",
+    "Card",
     "GIVING",
     "MARKED",
     "MODULE",
+    "NONE_YET",
     "POST",
     "PRE",
     "RELICS",
     "WINDOW",
+    "Holding",
     "Relic",
+    "Relics",
     "SacredRelics",
+    "Stage",
     "acting_as",
     "cards_of",
     "data_of",
@@ -76,6 +99,20 @@ __all__ = [
     "is_active",
     "kind",
     "negated",
+    "stored",
 ]
-# The names the property tests (tests/relics/test_properties_relics.py) read the data by.
-_data, _giver, _holding = data_of, giver_of, holding
+
+
+# The names the property tests (tests/relics/test_properties_relics.py) read the data by: its JSON,
+# as `state.ext["relics"]` keeps it.
+def _data(state) -> dict:
+    return stored(state)
+
+
+def _giver(data: dict) -> int:
+    return data["giving"]["order"][data["giving"]["index"]]
+
+
+def _holding(state, card: str) -> dict | None:
+    found = holding(state, card)
+    return None if found is None else to_json(found)

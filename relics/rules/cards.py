@@ -4,6 +4,7 @@ module opens."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from games.engine.state import (
     LAST_WILL,
@@ -155,11 +156,43 @@ POST = (
 MARKED = (RelicId.RITUAL_BELL, RelicId.SIGNET_RING, RelicId.HINDSIGHT_LOOKING_GLASS)  # R10.4
 
 
-CARDS = tuple(
-    f"{r.id}#{n}" if r.copies > 1 else r.id for r in RELICS for n in range(1, r.copies + 1)
-)
+class Card(StrEnum):
+    """One physical card of the 16 (R10.1): the relic's id, and "#n" for a relic with copies."""
+
+    RITUAL_BELL = RelicId.RITUAL_BELL.value
+    SIGNET_RING = RelicId.SIGNET_RING.value
+    HINDSIGHT_LOOKING_GLASS = RelicId.HINDSIGHT_LOOKING_GLASS.value
+    WHISPER_WICK_CANDLE = RelicId.WHISPER_WICK_CANDLE.value
+    BANGLE_OF_OATHS_1 = f"{RelicId.BANGLE_OF_OATHS.value}#1"
+    BANGLE_OF_OATHS_2 = f"{RelicId.BANGLE_OF_OATHS.value}#2"
+    KEY_OF_QUICK_PASSAGE = RelicId.KEY_OF_QUICK_PASSAGE.value
+    BLOOD_OF_THE_ONE = RelicId.BLOOD_OF_THE_ONE.value
+    CEREMONIAL_DAGGER = RelicId.CEREMONIAL_DAGGER.value
+    SEERS_ORB = RelicId.SEERS_ORB.value
+    EFFIGY_OF_INNOCENCE = RelicId.EFFIGY_OF_INNOCENCE.value
+    FALSE_IDOL = RelicId.FALSE_IDOL.value
+    SCALES_OF_JUSTICE = RelicId.SCALES_OF_JUSTICE.value
+    CROWN_OF_SOLOMON = RelicId.CROWN_OF_SOLOMON.value
+    VAN_HELSINGS_JOURNAL = RelicId.VAN_HELSINGS_JOURNAL.value
+    CROSS_OF_SAINT_JOHN = RelicId.CROSS_OF_SAINT_JOHN.value
 
 
-def kind(card: str) -> str:
-    """The relic a card is: "bangle_of_oaths#2" -> "bangle_of_oaths"."""
-    return card.split("#")[0]
+CARDS = tuple(Card)  # in the order of RELICS, each relic's copies together
+
+# The relic each card is: Card.BANGLE_OF_OATHS_2 -> RelicId.BANGLE_OF_OATHS.
+KINDS = {card: RelicId(card.value.partition("#")[0]) for card in Card}
+assert [KINDS[c] for c in CARDS] == [r.id for r in RELICS for _ in range(r.copies)]
+
+
+def kind(card: str) -> RelicId:
+    """The relic a card is: "bangle_of_oaths#2" -> RelicId.BANGLE_OF_OATHS."""
+    return KINDS[card]
+
+
+class Stage(StrEnum):
+    """When a relic window opens (R10.3, R11 amended)."""
+
+    PRE = "pre"  # before Mingling
+    POST = "post"  # after Mingling
+    REVEAL = "reveal"  # Blood of the One's last call after the reveal
+    TIE = "tie"  # the Scales of Justice before a Dining tie's vote

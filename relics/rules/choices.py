@@ -15,7 +15,18 @@ from games.engine.state import (
 from games.engine.vocabulary import EventKind, RelicId
 
 from .cards import BY_ID, CHOICE, kind
-from .holdings import close_choice, data_of, negated, open_choice, seat_targets, update, with_card
+from .holdings import (
+    close_choice,
+    data_of,
+    idol_key,
+    journal_key,
+    moved,
+    negated,
+    open_choice,
+    seat_targets,
+    update,
+    with_card,
+)
 
 
 def after_death(state: State, now: float):
@@ -36,22 +47,20 @@ def after_death(state: State, now: float):
 
 def offer_idol(state: State, now: float):
     data = data_of(state)
-    if data["idol_handovers"] >= 2 or data["choice"]:
+    if data.idol_handovers >= 2 or data.choice:
         return None
-    for h in data["holdings"]:
-        key = [h["card"], h["seat"]]
+    for h in data.holdings:
+        key = idol_key(h.card, h.seat)
         if (
-            kind(h["card"]) != RelicId.FALSE_IDOL
-            or h["discarded"]
-            or state.player(h["seat"]).alive
-            or key in data["offered"]
+            kind(h.card) != RelicId.FALSE_IDOL
+            or h.discarded
+            or state.player(h.seat).alive
+            or key in data.offered
         ):
             continue
-        if negated(state, h["card"]) or state.three_living:  # silent at the moment of death
-            return update(state, offered=data["offered"] + [key]), [], False
-        return open_choice(
-            state, RelicId.FALSE_IDOL, h["seat"], list(state.living), now, card=h["card"]
-        )
+        if negated(state, h.card) or state.three_living:  # silent at the moment of death
+            return update(state, offered=(*data.offered, key)), [], False
+        return open_choice(state, RelicId.FALSE_IDOL, h.seat, list(state.living), now, card=h.card)
     return None
 
 
@@ -59,11 +68,11 @@ def _offer_journal(state: State, eliminated: int, now: float):
     """R11: after a death in Dining and its Last Will, each Journal holder none of whose Stakes
     lies on that seat may examine them (R13 amended: after each death, in order)."""
     data = data_of(state)
-    if data["choice"] or state.three_living:
+    if data.choice or state.three_living:
         return None
     for seat in with_card(state, RelicId.VAN_HELSINGS_JOURNAL):
-        key = [RelicId.VAN_HELSINGS_JOURNAL, seat, state.round, eliminated]
-        if key in data["offered"] or seat == eliminated:
+        key = journal_key(seat, state.round, eliminated)
+        if key in data.offered or seat == eliminated:
             continue
         if any(
             p.owner == seat and p.target == eliminated and p.token in (STAKE, DOUBLE_STAKE)
@@ -77,26 +86,22 @@ def _offer_journal(state: State, eliminated: int, now: float):
 
 
 def resolve_choice(state: State, action: Action):
-    choice = data_of(state)["choice"]
-    if action.seat != choice["seat"]:
+    choice = data_of(state).choice
+    if action.seat != choice.seat:
         raise IllegalAction("wrong_phase", "It is not your choice.")
-    if action.args.get("choice") not in (None, choice["relic"]):
-        raise IllegalAction(
-            "bad_request", f"The open choice is {BY_ID[choice['relic']].the_name}'s."
-        )
+    if action.args.get("choice") not in (None, choice.relic):
+        raise IllegalAction("bad_request", f"The open choice is {BY_ID[choice.relic].the_name}'s.")
     (target,) = seat_targets(action, 1)
-    if target not in choice["targets"]:
+    if target not in choice.targets:
         raise IllegalAction(
-            "illegal_target", "Choose one of {targets:seats}.", targets=list(choice["targets"])
+            "illegal_target", "Choose one of {targets:seats}.", targets=list(choice.targets)
         )
     events: list = []
-    if choice["relic"] == RelicId.FALSE_IDOL:
-        holdings = [
-            {**h, "seat": target} if h["card"] == choice["card"] else h
-            for h in data_of(state)["holdings"]
-        ]
+    if choice.relic == RelicId.FALSE_IDOL:
         state = update(
-            state, holdings=holdings, idol_handovers=data_of(state)["idol_handovers"] + 1
+            state,
+            holdings=moved(state, {choice.card: target}),
+            idol_handovers=data_of(state).idol_handovers + 1,
         )
         events.append(
             public(
@@ -104,7 +109,7 @@ def resolve_choice(state: State, action: Action):
                 EventKind.RELIC_USED,
                 "{seat:Seat} hands the False Idol to {target:seat}.",
                 relic=RelicId.FALSE_IDOL,
-                seat=choice["seat"],
+                seat=choice.seat,
                 target=target,
             )
         )
@@ -115,7 +120,7 @@ def resolve_choice(state: State, action: Action):
                 EventKind.RELIC_RECEIVED,
                 "{giver:Seat} hands you the False Idol, beside your own relic.",
                 relics=[RelicId.FALSE_IDOL],
-                giver=choice["seat"],
+                giver=choice.seat,
             )
         )
     else:
@@ -125,9 +130,9 @@ def resolve_choice(state: State, action: Action):
                 EventKind.RELIC_USED,
                 "{seat:Seat} reads Van Helsing's Journal on {target:seat}.",
                 relic=RelicId.VAN_HELSINGS_JOURNAL,
-                seat=choice["seat"],
+                seat=choice.seat,
                 target=target,
             )
         )
-        state = dining.examine(state, choice["seat"], target, "van_helsing", events)
+        state = dining.examine(state, choice.seat, target, "van_helsing", events)
     return close_choice(state, choice, declined=False), events, False

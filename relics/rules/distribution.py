@@ -13,16 +13,16 @@ from games.engine.state import (
 from games.engine.vocabulary import EventKind, RelicId
 
 from .cards import BY_ID, CARDS, GIVING, kind
-from .holdings import cards_of, data_of, update
+from .holdings import Giving, Holding, Relics, cards_of, data_of, update
 
 
 def distribution_turn(state: State, now: float):
     data = data_of(state)
-    if data["giving"] is None:
+    if data.giving is None:
         state = _draw_for_giver(_start_distribution(state))
         data = data_of(state)
-    giving = data["giving"]
-    if giving["index"] >= len(giving["order"]):
+    giving = data.giving
+    if giving.index >= len(giving.order):
         return _after_distribution(state)
     return evolve(state, phase=GIVING, deadline=now + state.options.timers.relic), [], True
 
@@ -40,31 +40,30 @@ def _start_distribution(state: State) -> State:
     rng.shuffle(pile)
     alpha = state.dining.alpha_elected or 1  # R10.2 ruling: seat 1 if nobody was elected
     n = len(state.players)
-    order = [(alpha - 1 + i) % n + 1 for i in range(n)]
-    state = update(state, deck=chosen + pile)
-    return update(state, giving={"order": order, "index": 0, "drawn": []})
+    order = tuple((alpha - 1 + i) % n + 1 for i in range(n))
+    state = update(state, deck=(*chosen, *pile))
+    return update(state, giving=Giving(order, 0))
 
 
-def giver_of(data: dict) -> int:
-    giving = data["giving"]
-    return giving["order"][giving["index"]]
+def giver_of(data: Relics) -> int:
+    giving = data.giving
+    return giving.order[giving.index]
 
 
 def _draw_for_giver(state: State) -> State:
     data = data_of(state)
-    giving = dict(data["giving"])
-    if giving["drawn"]:
+    giving = data.giving
+    if giving.drawn:
         return state
-    last = giving["index"] == len(giving["order"]) - 1
-    deck = list(data["deck"])
-    giving["drawn"] = deck[:2] if last else deck[:1]
-    return update(state, deck=deck[len(giving["drawn"]) :], giving=giving)
+    last = giving.index == len(giving.order) - 1
+    drawn = data.deck[:2] if last else data.deck[:1]
+    return update(state, deck=data.deck[len(drawn) :], giving=evolve(giving, drawn=drawn))
 
 
 def give_targets(state: State) -> list[int]:
     """R10.2: another player who has none; never leaving the last giver as the only one without."""
     data = data_of(state)
-    order = data["giving"]["order"]
+    order = data.giving.order
     giver, last = giver_of(data), order[-1]
     without = [s for s in order if not cards_of(state, s, discarded=True)]
     options = [t for t in without if t != giver]
@@ -83,7 +82,7 @@ def give(state: State, action: Action, now: float):
             "It is {giver:seat}'s turn to give a relic (R10.2).",
             giver=giver_of(data),
         )
-    giving = data["giving"]
+    giving = data.giving
     target = action.args.get("target")
     if isinstance(target, bool) or not isinstance(target, int):
         raise IllegalAction("bad_request", "'target' must be a seat number.")
@@ -91,10 +90,10 @@ def give(state: State, action: Action, now: float):
         raise IllegalAction(
             "illegal_target", "Give it to another player who has no relic yet (R10.2)."
         )
-    card = giving["drawn"][0]
-    if len(giving["drawn"]) > 1:
+    card = giving.drawn[0]
+    if len(giving.drawn) > 1:
         wanted = action.args.get("card")
-        picks = [c for c in giving["drawn"] if kind(c) == wanted]
+        picks = [c for c in giving.drawn if kind(c) == wanted]
         if not picks:
             raise IllegalAction(
                 "bad_request", "Name the 'card' you give: one of the two you drew (R10.2)."
@@ -103,16 +102,15 @@ def give(state: State, action: Action, now: float):
     return hand_over(state, giving, card, target, [], now)
 
 
-def hand_over(state: State, giving: dict, card: str, target: int, events: list, now: float):
-    giver = giving["order"][giving["index"]]
-    others = [c for c in giving["drawn"] if c != card]
+def hand_over(state: State, giving: Giving, card: str, target: int, events: list, now: float):
+    giver = giving.order[giving.index]
+    others = tuple(c for c in giving.drawn if c != card)
     data = data_of(state)
-    holdings = data["holdings"] + [{"card": card, "seat": target, "discarded": False}]
     state = update(
         state,
-        holdings=holdings,
-        box=data["box"] + others,
-        giving={**giving, "index": giving["index"] + 1, "drawn": []},
+        holdings=(*data.holdings, Holding(card, target)),
+        box=data.box + others,
+        giving=evolve(giving, index=giving.index + 1, drawn=()),
     )
     name = BY_ID[kind(card)].the_name
     events.append(  # R10.2a: the card goes face-up under the recipient's tile
@@ -135,7 +133,7 @@ def hand_over(state: State, giving: dict, card: str, target: int, events: list, 
             giver=giver,
         )
     )
-    if data_of(state)["giving"]["index"] < len(giving["order"]):
+    if data_of(state).giving.index < len(giving.order):
         state = _draw_for_giver(state)
         return evolve(state, deadline=now + state.options.timers.relic), events, True
     state, more, paused = _after_distribution(state)
@@ -146,25 +144,23 @@ def _after_distribution(state: State):
     """R10.2: a lone Bangle of Oaths is discarded and its holder draws a replacement."""
     events: list = []
     data = data_of(state)
-    bangles = [h for h in data["holdings"] if kind(h["card"]) == RelicId.BANGLE_OF_OATHS]
-    holdings = data["holdings"]
-    box = list(data["box"])
-    deck = list(data["deck"])
+    bangles = [h for h in data.holdings if kind(h.card) == RelicId.BANGLE_OF_OATHS]
+    holdings = data.holdings
+    box = list(data.box)
+    deck = list(data.deck)
     if len(bangles) == 1:
         lone = bangles[0]
-        box += [lone["card"]] + [c for c in deck if kind(c) == RelicId.BANGLE_OF_OATHS]
+        box += [lone.card] + [c for c in deck if kind(c) == RelicId.BANGLE_OF_OATHS]
         deck = [c for c in deck if kind(c) != RelicId.BANGLE_OF_OATHS]  # the other is not drawable
         replacement = deck.pop(0)
-        holdings = [h for h in holdings if h is not lone] + [
-            {"card": replacement, "seat": lone["seat"], "discarded": False}
-        ]
+        holdings = (*(h for h in holdings if h is not lone), Holding(replacement, lone.seat))
         events.append(
             public(
                 state,
                 EventKind.RELIC_BANGLE,
                 "A lone Bangle of Oaths goes back to the box: {seat:seat} draws "
                 f"{BY_ID[kind(replacement)].the_name} instead.",
-                seat=lone["seat"],
+                seat=lone.seat,
                 outcome="returned",
                 relic=kind(replacement),
             )
@@ -172,12 +168,14 @@ def _after_distribution(state: State):
         events.append(
             private(
                 state,
-                [lone["seat"]],
+                [lone.seat],
                 EventKind.RELIC_RECEIVED,
                 f"You draw {BY_ID[kind(replacement)].the_name} instead of the Bangle of Oaths.",
                 relics=[kind(replacement)],
             )
         )
-    state = update(state, holdings=holdings, deck=deck, box=box, giving=None, distributed=True)
+    state = update(
+        state, holdings=holdings, deck=tuple(deck), box=tuple(box), giving=None, distributed=True
+    )
     events.append(public(state, EventKind.RELICS_READY, "Every player holds a Sacred Relic."))
     return evolve(state, phase=DINING, deadline=None), events, False

@@ -8,6 +8,7 @@ from typing import Any
 from games.engine import hooks, mingling
 from games.engine.common import draw_rng, private, public
 from games.engine.offers import nothing, offer
+from games.engine.serialize import to_json
 from games.engine.state import (
     STAKE,
     Action,
@@ -19,6 +20,7 @@ from .cards import BLOOD_PHASES, BY_ID, CHOICE, GIVING, POST, PRE, WINDOW, kind
 from .choices import after_death, offer_idol, resolve_choice
 from .distribution import distribution_turn, give, give_targets, giver_of, hand_over
 from .holdings import (
+    Negation,
     acting_as,
     cards_of,
     close_choice,
@@ -27,6 +29,7 @@ from .holdings import (
     discard_card,
     has,
     holding,
+    moved,
     negated,
     public_holdings,
     public_window,
@@ -76,7 +79,7 @@ class SacredRelics(hooks.Module):
         if step == "after_death":
             return after_death(state, now)
         if step == "round_end":
-            if state.round == 1 and not data_of(state)["distributed"]:
+            if state.round == 1 and not data_of(state).distributed:
                 return distribution_turn(state, now)
             return offer_idol(state, now)
         return None
@@ -94,10 +97,10 @@ class SacredRelics(hooks.Module):
         data = data_of(state)
         if state.phase == GIVING:
             rng, state = draw_rng(state)
-            giving = data_of(state)["giving"]
-            card = rng.choice(giving["drawn"])
+            giving = data_of(state).giving
+            card = rng.choice(giving.drawn)
             target = rng.choice(give_targets(state))
-            giver = giving["order"][giving["index"]]
+            giver = giving.order[giving.index]
             events = [
                 public(
                     state,
@@ -108,47 +111,47 @@ class SacredRelics(hooks.Module):
             ]
             return hand_over(state, giving, card, target, events, now)
         if state.phase == WINDOW:
-            window = data["window"]
+            window = data.window
             events = [
                 public(
                     state,
                     EventKind.RELIC_TIMEOUT,
-                    f"Time is up for {{seat:seat}}'s {BY_ID[window['as']].bare_name}.",
-                    seat=window["seat"],
-                    relic=window["as"],
+                    f"Time is up for {{seat:seat}}'s {BY_ID[window.as_].bare_name}.",
+                    seat=window.seat,
+                    relic=window.as_,
                 )
             ]
-            return close_window(state, window["card"]), events, False
+            return close_window(state, window.card), events, False
         if state.phase == CHOICE:
-            return close_choice(state, data["choice"], declined=True), [], False
+            return close_choice(state, data.choice, declined=True), [], False
         return None
 
     # -- what players see and may do --------------------------------------------------------
 
     def pending(self, state: State, seat: int) -> list[dict[str, Any]]:
         data = data_of(state)
-        if state.phase == GIVING and data["giving"] and giver_of(data) == seat:
+        if state.phase == GIVING and data.giving and giver_of(data) == seat:
             more = {}
-            if len(data["giving"]["drawn"]) > 1:
-                more["cards"] = [kind(c) for c in data["giving"]["drawn"]]
+            if len(data.giving.drawn) > 1:
+                more["cards"] = [kind(c) for c in data.giving.drawn]
             return [offer(ActionName.GIVE_RELIC, give_targets(state), **more)]
         actions = []
-        if state.phase == WINDOW and data["window"]["seat"] == seat:
-            window = data["window"]
+        if state.phase == WINDOW and data.window.seat == seat:
+            window = data.window
             use = use_options(state, window, seat)
             if use is not None:  # else nobody can be aimed at: only pass
                 actions.append({"action": ActionName.USE_RELIC, "options": use})
             actions.append(nothing(ActionName.PASS))
-            if window["as"] == RelicId.BLOOD_OF_THE_ONE:
+            if window.as_ == RelicId.BLOOD_OF_THE_ONE:
                 return actions
-        elif state.phase == CHOICE and data["choice"]["seat"] == seat:
-            choice = data["choice"]
-            if choice["targets"]:
+        elif state.phase == CHOICE and data.choice.seat == seat:
+            choice = data.choice
+            if choice.targets:
                 actions.append(
                     offer(
                         ActionName.RESOLVE_CHOICE,
-                        choice["targets"],
-                        choice=choice["relic"],
+                        choice.targets,
+                        choice=choice.relic,
                         count=1,  # the older name of min and max
                     )
                 )
@@ -160,33 +163,33 @@ class SacredRelics(hooks.Module):
 
     def waiting(self, state: State) -> set[int]:
         data = data_of(state)
-        if state.phase == GIVING and data["giving"]:
+        if state.phase == GIVING and data.giving:
             return {giver_of(data)}
         if state.phase == WINDOW:
-            return {data["window"]["seat"]}
+            return {data.window.seat}
         if state.phase == CHOICE:
-            return {data["choice"]["seat"]}
+            return {data.choice.seat}
         return set()
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         data = data_of(state)
-        window = data["window"] if state.phase == WINDOW else None
-        giving = data["giving"] if state.phase == GIVING else None
-        choice = data["choice"] if state.phase == CHOICE else None
+        window = data.window if state.phase == WINDOW else None
+        giving = data.giving if state.phase == GIVING else None
+        choice = data.choice if state.phase == CHOICE else None
         out = {
             "relics": {
-                "in_play": sorted(kind(h["card"]) for h in data["holdings"]),  # relic ids
+                "in_play": sorted(kind(h.card) for h in data.holdings),  # relic ids
                 "holdings": public_holdings(state, data),
                 "window": public_window(state, window) if window else None,
-                "choice": {"relic": choice["relic"], "seat": choice["seat"]} if choice else None,
+                "choice": {"relic": choice.relic, "seat": choice.seat} if choice else None,
                 "giver": giver_of(data) if giving else None,
-                "public": data["public"],
+                "public": to_json(data.public),
             }
         }
-        cross = data.get("cross")
+        cross = data.cross
         shown = state.dining or state.last_dining
-        if cross and shown is not None and cross["round"] == shown.round:
-            out["last_dining_extra"] = {"cross": cross}
+        if cross and shown is not None and cross.round == shown.round:
+            out["last_dining_extra"] = {"cross": to_json(cross)}
         if seat is not None:
             mine = [
                 {
@@ -194,16 +197,14 @@ class SacredRelics(hooks.Module):
                     "name": BY_ID[kind(c)].name,
                     "text": BY_ID[kind(c)].text,
                     "negated": negated(state, c),
-                    "discarded": holding(state, c)["discarded"],
+                    "discarded": holding(state, c).discarded,
                     "acting_as": acting_as(state, c) if acting_as(state, c) != kind(c) else None,
                 }
                 for c in cards_of(state, seat, discarded=True)
             ]
             me = {"relic": mine[0] if mine else None, "relics": mine}
             if giving and giver_of(data) == seat:
-                me["drawn"] = [
-                    {"id": kind(c), "name": BY_ID[kind(c)].name} for c in giving["drawn"]
-                ]
+                me["drawn"] = [{"id": kind(c), "name": BY_ID[kind(c)].name} for c in giving.drawn]
             out["me"] = me
         return out
 
@@ -230,9 +231,7 @@ class SacredRelics(hooks.Module):
         return has(state, seat, RelicId.CROWN_OF_SOLOMON)
 
     def ignores_tokens(self, state: State, seat: int) -> bool:
-        return any(
-            k["seat"] == seat and k["round"] == state.round for k in data_of(state)["key_used"]
-        )
+        return any(k.seat == seat and k.round == state.round for k in data_of(state).key_used)
 
     def optional_intervention_voters(self, state: State) -> tuple[int, ...]:
         """The Seer's Orb votes in an intervention that is open this round: none when the first
@@ -258,9 +257,7 @@ class SacredRelics(hooks.Module):
         mine = set(cards_of(state, seat))
         if not mine:
             return state
-        holdings = [
-            {**h, "seat": target} if h["card"] in mine else h for h in data_of(state)["holdings"]
-        ]
+        holdings = moved(state, dict.fromkeys(mine, target))
         events.append(
             private(
                 state,
@@ -279,8 +276,8 @@ class SacredRelics(hooks.Module):
         return state
 
     def negate_next_round(self, state: State, seat: int, events: list) -> State:
-        negations = [{"card": c, "round": state.round + 1} for c in cards_of(state, seat)]
-        return update(state, negated=data_of(state)["negated"] + negations)
+        negations = tuple(Negation(c, state.round + 1) for c in cards_of(state, seat))
+        return update(state, negated=data_of(state).negated + negations)
 
     def on_eliminated(self, state: State, seat: int, cause: str, events: list) -> State:
         if state.three_living:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.engine import dining, hooks, mingling, ties
 from games.engine.common import public
 from games.engine.errors import IllegalAction
+from games.engine.serialize import to_json
 from games.engine.state import (
     DINING,
     DOUBLE_STAKE,
@@ -23,6 +24,7 @@ from games.engine.vocabulary import STAKE_VOTES, EventKind, RelicId, Team, TieKi
 
 from .cards import BLOOD_PHASES, CHOICE, WINDOW, kind
 from .holdings import (
+    Cross,
     acting_as,
     active_cards,
     cards_of,
@@ -128,20 +130,18 @@ def _without_the_dead(state: State, dead: list[int], events: list) -> State:
         )
         state = update(state, window=None)
         return evolve(state, tie=None, phase=DINING, deadline=None, step=RECOUNT[kind_])
-    if state.phase == WINDOW and data["window"]["seat"] in dead:
-        return close_window(state, data["window"]["card"])
+    if state.phase == WINDOW and data.window.seat in dead:
+        return close_window(state, data.window.card)
     if state.phase == CHOICE:
-        choice = data["choice"]
-        if (
-            choice["relic"] == RelicId.VAN_HELSINGS_JOURNAL
-        ):  # it reads a dead player for a living one
-            if choice["seat"] in dead:
+        choice = data.choice
+        if choice.relic == RelicId.VAN_HELSINGS_JOURNAL:  # it reads a dead player for a living one
+            if choice.seat in dead:
                 return close_choice(state, choice, declined=True)
             return state
-        targets = [t for t in choice["targets"] if t not in dead]  # the Idol goes to the living
+        targets = tuple(t for t in choice.targets if t not in dead)  # the Idol goes to the living
         if not targets:
             return close_choice(state, choice, declined=True)
-        return update(state, choice={**choice, "targets": targets})
+        return update(state, choice=evolve(choice, targets=targets))
     for module in hooks.using(state, "forget_the_dead"):
         state = module.forget_the_dead(state, dead, events)
     return state
@@ -164,7 +164,7 @@ def check_cross(state: State, seat: int, cause: str, events: list) -> State:
     vampire = sum(n for owner, n in stakes if on_vampire_side(state.player(owner).role))
     if total == 0 or 2 * vampire < total:
         return state
-    cross = {"round": state.round, "seat": seat, "stake_votes": total, "from_vampires": vampire}
+    cross = Cross(state.round, seat, total, vampire)
     events.append(
         public(
             state,
@@ -172,7 +172,7 @@ def check_cross(state: State, seat: int, cause: str, events: list) -> State:
             f"{{seat:Seat}} held the Cross of Saint John: {vampire} of the {total} Stake votes "
             "placed on them came from the Vampires and the Lord (automatic votes do not count), "
             "at least half: the Hunters win at once.",
-            **cross,
+            **to_json(cross),
         )
     )
     state = update(state, cross=cross)  # shown in the Dining's recap (view: last_dining.cross)
@@ -188,33 +188,33 @@ def bangle_link(state: State, seat: int, events: list) -> State:
     other = next(
         (
             h
-            for h in data_of(state)["holdings"]
-            if kind(h["card"]) == RelicId.BANGLE_OF_OATHS and h["card"] != mine
+            for h in data_of(state).holdings
+            if kind(h.card) == RelicId.BANGLE_OF_OATHS and h.card != mine
         ),
         None,
     )
-    if other is None or other["discarded"] or not state.player(other["seat"]).alive:
+    if other is None or other.discarded or not state.player(other.seat).alive:
         return state
-    if negated(state, other["card"]):
-        return update(state, pending_deaths=data_of(state)["pending_deaths"] + [other["seat"]])
+    if negated(state, other.card):
+        return update(state, pending_deaths=(*data_of(state).pending_deaths, other.seat))
     events.append(
         public(
             state,
             EventKind.RELIC_BANGLE,
             "Bound by the Bangle of Oaths, {seat:seat} dies too.",
-            seat=other["seat"],
+            seat=other.seat,
             outcome="dies_too",
         )
     )
-    return dining.eliminate(state, other["seat"], events, cause=RelicId.BANGLE_OF_OATHS)
+    return dining.eliminate(state, other.seat, events, cause=RelicId.BANGLE_OF_OATHS)
 
 
 def deferred_deaths(state: State):
-    pending = data_of(state)["pending_deaths"]
+    pending = data_of(state).pending_deaths
     if not pending:
         return None
     events: list = []
-    state = update(state, pending_deaths=[])
+    state = update(state, pending_deaths=())
     for seat in pending:
         events.append(
             public(

@@ -19,8 +19,13 @@ from games.engine.state import (
 )
 from games.engine.vocabulary import ActionName, EventKind, RelicId, TieKind
 
-from .cards import BY_ID, CHOICE, MARKED, PRE, WINDOW, kind
+from .cards import BY_ID, CHOICE, MARKED, PRE, WINDOW, Stage, kind
 from .holdings import (
+    Copy,
+    KeyUse,
+    Marker,
+    Negation,
+    Window,
     acting_as,
     active_cards,
     bangle_partner,
@@ -32,41 +37,44 @@ from .holdings import (
     has,
     holder,
     is_active,
+    moved,
     open_window,
     seat_targets,
     update,
+    used,
 )
 from .passives import blood, blood_at_any_time
 
 
 def next_window(state: State, board: tuple[str, ...], now: float):
-    if state.round == 1 or state.three_living or not data_of(state)["distributed"]:
+    if state.round == 1 or state.three_living or not data_of(state).distributed:
         return None
     state = _new_round(state)
-    done = data_of(state)["done"]
+    done = data_of(state).done
+    stage = Stage.PRE if board is PRE else Stage.POST
     for relic in board:
         for seat in sorted(state.living):
             for card in cards_of(state, seat):
-                used = f"{card}@{'pre' if board is PRE else 'post'}" in done
-                if acting_as(state, card) != relic or used or not is_active(state, card):
+                spent = used(card, stage) in done
+                if acting_as(state, card) != relic or spent or not is_active(state, card):
                     continue
                 if relic == RelicId.BANGLE_OF_OATHS and (
                     kind(card) != relic or bangle_partner(state, card) is None
                 ):
                     continue  # a copied Bangle does nothing; a Bangle needs a living partner
-                return open_window(state, card, relic, "pre" if board is PRE else "post", now)
+                return open_window(state, card, relic, stage, now)
     return None
 
 
 def last_call(state: State, now: float):
     """R11 amended: right after the reveal, before anything is counted, each living holder of
     Blood of the One may still use it (a timed window, once a round)."""
-    if state.three_living or not data_of(state)["distributed"]:
+    if state.three_living or not data_of(state).distributed:
         return None
-    done = data_of(state)["done"]
+    done = data_of(state).done
     for card in active_cards(state, RelicId.BLOOD_OF_THE_ONE):
-        if f"{card}@reveal" not in done:
-            return open_window(state, card, RelicId.BLOOD_OF_THE_ONE, "reveal", now)
+        if used(card, Stage.REVEAL) not in done:
+            return open_window(state, card, RelicId.BLOOD_OF_THE_ONE, Stage.REVEAL, now)
     return None
 
 
@@ -76,9 +84,9 @@ def scales_window(state: State, now: float):
     tie = state.tie
     if tie.kind not in (TieKind.ELIMINATION, TieKind.ELECTION) or state.three_living:
         return None
-    done = data_of(state)["done"]
+    done = data_of(state).done
     for card in active_cards(state, RelicId.SCALES_OF_JUSTICE):
-        if f"{card}@tie:{tie.kind}" in done:
+        if used(card, f"{Stage.TIE}:{tie.kind}") in done:
             continue
         seat = holder(state, card)
         how = "choose the outcome" if seat in tie.candidates else "discard them to decide it"
@@ -91,31 +99,30 @@ def scales_window(state: State, now: float):
             kind=tie.kind,
             candidates=list(tie.candidates),
         )
-        return open_window(state, card, RelicId.SCALES_OF_JUSTICE, "tie", now, [event])
+        return open_window(state, card, RelicId.SCALES_OF_JUSTICE, Stage.TIE, now, [event])
     return None
 
 
 def _new_round(state: State) -> State:
     """Forget last round's used windows (and discard stale per-round data)."""
-    data = data_of(state)
-    if data.get("done_round") == state.round:
+    if data_of(state).done_round == state.round:
         return state
-    return update(state, done=[], done_round=state.round)
+    return update(state, done=(), done_round=state.round)
 
 
 def pass_window(state: State, action: Action):
     data = data_of(state)
-    if state.phase == WINDOW and data["window"]["seat"] == action.seat:
-        return close_window(state, data["window"]["card"]), [], False
-    if state.phase == CHOICE and data["choice"]["seat"] == action.seat:
-        return close_choice(state, data["choice"], declined=True), [], False
+    if state.phase == WINDOW and data.window.seat == action.seat:
+        return close_window(state, data.window.card), [], False
+    if state.phase == CHOICE and data.choice.seat == action.seat:
+        return close_choice(state, data.choice, declined=True), [], False
     raise IllegalAction("wrong_phase", "You have nothing to pass on now.")
 
 
-def use_options(state: State, window: dict, seat: int) -> dict[str, Any] | None:
+def use_options(state: State, window: Window, seat: int) -> dict[str, Any] | None:
     """The options of `use_relic` in this window (games/engine/offers.py), built from the checks
     the relic's effect makes; None when no use is legal (the holder may only pass)."""
-    relic, card = window["as"], window["card"]
+    relic, card = window.as_, window.card
     living = list(state.living)
     if relic in MARKED:  # R10.2a: the cards are face-up, so each seat's targetable ones are named
         seats = state.ghosts if relic == RelicId.HINDSIGHT_LOOKING_GLASS else living
@@ -208,15 +215,14 @@ def stacks(rest: list[Placement], moved: list[Placement]) -> bool:
 
 def _target_cards(state: State, relic: str, seat: int, own_card: str) -> list[str]:
     """The cards at `seat` this relic may target (R10.4 marker, R11 Crown, R10.5 discards)."""
-    data = data_of(state)
-    marker = data["markers"].get(relic)
+    marker = data_of(state).markers.get(relic)
     ghost = not state.player(seat).alive
     cards = cards_of(state, seat, discarded=ghost and relic == RelicId.HINDSIGHT_LOOKING_GLASS)
     out = []
     for c in cards:
         if c == own_card:
             continue
-        if marker and marker["card"] == c and marker["round"] == state.round - 1:
+        if marker and marker.card == c and marker.round == state.round - 1:
             continue
         if relic == RelicId.SIGNET_RING and kind(c) == RelicId.CROWN_OF_SOLOMON:
             continue
@@ -230,17 +236,15 @@ def use_relic(state: State, action: Action, now: float):
     relic = action.args.get("relic")
     data = data_of(state)
     seat = action.seat
-    window = data["window"] if state.phase == WINDOW else None
-    own = window is not None and window["seat"] == seat and window["as"] == relic
+    window = data.window if state.phase == WINDOW else None
+    own = window is not None and window.seat == seat and window.as_ == relic
     if relic == RelicId.BLOOD_OF_THE_ONE and not own:
         return blood_at_any_time(state, seat, action)
-    if window is None or window["seat"] != seat:
+    if window is None or window.seat != seat:
         raise IllegalAction("wrong_phase", "It is not your relic's window (R10.3).")
-    if relic != window["as"]:
-        raise IllegalAction(
-            "bad_request", f"The open window is for {BY_ID[window['as']].the_name}."
-        )
-    card = window["card"]
+    if relic != window.as_:
+        raise IllegalAction("bad_request", f"The open window is for {BY_ID[window.as_].the_name}.")
+    card = window.card
     handler = WINDOW_EFFECTS[relic]
     state, events, paused = handler(state, seat, card, action, now)
     return state, events, paused
@@ -260,7 +264,7 @@ def _pick_card(state: State, relic: str, seat: int, own: str, action: Action) ->
 
 
 def _mark(state: State, relic: str, card: str) -> State:
-    markers = {**data_of(state)["markers"], relic: {"card": card, "round": state.round}}
+    markers = {**data_of(state).markers, relic: Marker(card, state.round)}
     return update(state, markers=markers)
 
 
@@ -270,7 +274,7 @@ def _bell(state, seat, card, action, now):
         raise IllegalAction("illegal_target", "The Ritual Bell targets a living player's relic.")
     hit = _pick_card(state, RelicId.RITUAL_BELL, target, card, action)
     state = _mark(state, RelicId.RITUAL_BELL, hit)
-    state = update(state, negated=data_of(state)["negated"] + [{"card": hit, "round": state.round}])
+    state = update(state, negated=(*data_of(state).negated, Negation(hit, state.round)))
     events = [
         public(
             state,
@@ -301,15 +305,7 @@ def _ring(state, seat, card, action, now):
         raise IllegalAction("illegal_target", "The Signet Ring targets a living player's relic.")
     hit = _pick_card(state, RelicId.SIGNET_RING, target, card, action)
     state = _mark(state, RelicId.SIGNET_RING, hit)
-    holdings = [
-        {**h, "seat": target}
-        if h["card"] == card
-        else {**h, "seat": seat}
-        if h["card"] == hit
-        else h
-        for h in data_of(state)["holdings"]
-    ]
-    state = update(state, holdings=holdings)
+    state = update(state, holdings=moved(state, {card: target, hit: seat}))
     events = [
         public(
             state,
@@ -354,7 +350,7 @@ def _hindsight(state, seat, card, action, now):
     copied = _pick_card(state, RelicId.HINDSIGHT_LOOKING_GLASS, target, card, action)
     state = _mark(state, RelicId.HINDSIGHT_LOOKING_GLASS, copied)
     relic = kind(copied)
-    state = update(state, copy={"round": state.round, "as": relic, "card": copied})
+    state = update(state, copy=Copy(state.round, relic, copied))
     events = [
         public(
             state,
@@ -368,7 +364,7 @@ def _hindsight(state, seat, card, action, now):
         )
     ]
     if relic in (RelicId.RITUAL_BELL, RelicId.SIGNET_RING):  # earlier in the order: it acts at once
-        state = update(state, window={**data_of(state)["window"], "as": relic})
+        state = update(state, window=evolve(data_of(state).window, as_=relic))
         return evolve(state, deadline=now + state.options.timers.relic), events, True
     return close_window(state, card), events, False
 
@@ -440,9 +436,7 @@ def _tokens_moved(state, card, rest, moved, text, data):
 
 def _key(state, seat, card, action, now):
     state = discard_card(state, card)
-    state = update(
-        state, key_used=data_of(state)["key_used"] + [{"seat": seat, "round": state.round}]
-    )
+    state = update(state, key_used=(*data_of(state).key_used, KeyUse(seat, state.round)))
     events = [
         public(
             state,
@@ -457,7 +451,7 @@ def _key(state, seat, card, action, now):
 
 def _blood_window(state, seat, card, action, now):
     state, events = blood(state, seat, card, seat_targets(action, 1), [])
-    if data_of(state)["window"] is not None:  # else the death already closed it
+    if data_of(state).window is not None:  # else the death already closed it
         state = close_window(state, card)
     return state, events, False
 

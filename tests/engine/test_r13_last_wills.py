@@ -13,7 +13,7 @@ import random
 from collections import Counter
 
 from games.engine import pending, timeout
-from games.engine.last_wills import BY_ID, CARDS, EMPTY_DATA
+from games.engine.last_wills import BY_ID, CARDS, EMPTY_DATA, result_lines
 from games.engine.state import evolve
 from games.engine.view import waiting_for
 from tests.engine.table import Table
@@ -969,3 +969,15 @@ def test_r13_last_stand_emptying_the_vampire_side_still_lets_the_round_finish():
     kinds = kinds_of(t, 3)
     assert kinds.index("eliminated") < kinds.index("alpha_elected") < kinds.index("game_over")
     assert t.state.outcome.winner == "hunters"
+
+
+def test_r13_a_resolved_last_will_keeps_its_result_as_lines_with_seat_placeholders():
+    """Issue 13: a reader names the seats of a Last Will's result from `result_lines` (the
+    public lines' templates and the seats they name), never from the words of `result`."""
+    t = lw()
+    dine(t, kill=5, elect=6, card="broken_stake")
+    assert result_lines(t.state) == []  # drawn, not resolved yet
+    choose(t, 7)
+    line = {"template": "{target:Seat} has only 1 Stake token next round.", "data": {"target": 7}}
+    assert result_lines(t.state) == [{"round": 2, "seat": 5, "lines": [line]}]
+    assert "last_will_lines" not in t.view(None)  # not in the view: the API's view is as it was
