@@ -38,6 +38,7 @@ RELIC_STAGES = {
 }
 # What the time left is for, per phase ("One minute left to vote.").
 TIME_FOR = {
+    Phase.ROLE_REVEAL: "to look at your role",
     Phase.MINGLING: "to place your tokens",
     Phase.TIEBREAK: "to vote",
     Phase.CHOOSE_EXAMINER: "to choose who examines",
