@@ -20,10 +20,11 @@ from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET
 
 from games import narration, polls, presenters, selectors, services
+from games.engine.vocabulary import Phase
 from games.models import Game
 from games.options import spectators_allowed
 from games.services import GameError
-from games.wording import for_people
+from games.wording import for_people, joined
 from relics import pages as relic_pages
 
 EVENTS_SHOWN = 6
@@ -101,6 +102,9 @@ def display_context(request: HttpRequest, game: Game) -> dict:
         "key_query": "" if open_to_all else f"&key={display_key(game.code)}",
         "narration": json.dumps(narration.narration(view)),  # the public view, as spoken lines
     }
+    if view["phase"] == Phase.ROLE_REVEAL:  # who has seen their role (the rest: `waiting_for`)
+        waiting = set(view["waiting_for"])
+        context["ready_names"] = joined([names[s] for s in sorted(names) if s not in waiting])
     if view["status"] == Game.Status.LOBBY:
         invite = request.build_absolute_uri(reverse("game", args=[game.code]))
         context.update(invite=invite, qr_svg=presenters.qr_svg(invite))

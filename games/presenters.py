@@ -30,7 +30,7 @@ ROLE_LABELS = vocabulary.ROLE_LABELS
 TOKEN_LABELS = vocabulary.TOKEN_LABELS
 PHASE_LABELS = {
     "lobby": "Lobby",
-    "role_reveal": "Your role",
+    "role_reveal": "Role reveal",
     "mingling": "Mingling",
     "tiebreak": "Tie vote",
     "choose_examiner": "Round 1 examination",

@@ -149,3 +149,24 @@ def test_r2_ruling_reveal_the_host_may_pause_and_resume_it(table):
     assert game.phase == "mingling" and state_of(game).deadline is None  # still paused
     t.phone(1).post(f"/g/{t.code}/deadline/resume")
     assert state_of(t.game).deadline is not None
+
+
+def test_r2_ruling_reveal_the_room_screen_shows_who_is_ready_and_no_role(table):
+    t = table("LVHHHH", **REVEAL_TIMERS)
+    t.phone(2).act(t.code, "ready")
+    t.phone(5).act(t.code, "ready")
+    screen = words(t.phone(3).client.get(f"/t/{t.code}/").content.decode())
+    assert "Everyone is looking at their role" in screen
+    assert "Ready: Ben and Eli." in screen and screen.count("✓ Ready") == 2
+    assert not re.search(r"[Vv]ampire|Lord|Hunter", screen.split("Rules")[0])
+
+
+def test_r2_ruling_reveal_the_bots_tap_ready():
+    host = get_user_model().objects.create_user("reveal-host")
+    game = services.game_create(host=host, options=REVEAL_TIMERS, name="Ana")
+    services.game_add_bots(code=game.code, user=host, count=5)
+    services.game_start(code=game.code, user=host)
+    for seat in range(2, 7):
+        assert services.bot_act(game_id=game.id, seat=seat)
+    game.refresh_from_db()
+    assert state_of(game).ready == (2, 3, 4, 5, 6) and game.phase == "role_reveal"
