@@ -55,6 +55,7 @@ def test_each_phone_sees_its_role_and_the_last_ready_starts_round_1(phones, arti
         phone.check_hidden_information(roles)
         if role not in shot:
             shot.add(role)
+            phone.check_accessibility()
             phone.screenshot(artifacts / f"reveal-{role}.png")
     assert shot == {"hunter", "vampire", "vampire_lord"}
 
