@@ -97,6 +97,8 @@ def timer(view: dict[str, Any]) -> dict[str, Any] | None:
 
 def _phase(view: dict, names: dict[int, str]) -> list[Line]:
     round_, phase = view["round"], view["phase"]
+    if phase == Phase.ROLE_REVEAL:  # before round 1 (R2's ruling): nobody's role is said
+        return [_line("role-reveal", "Look at your role on your phone, then tap Ready.")]
     if phase == Phase.MINGLING:
         return [_line(f"r{round_}-mingling", _mingling(view, names))]
     if phase == Phase.GIVE_RELIC:
