@@ -20,10 +20,11 @@ from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET
 
 from games import narration, polls, presenters, selectors, services
+from games.engine.vocabulary import Phase
 from games.models import Game
 from games.options import spectators_allowed
 from games.services import GameError
-from games.wording import for_people
+from games.wording import for_people, joined
 from relics import pages as relic_pages
 
 EVENTS_SHOWN = 6
@@ -104,6 +105,9 @@ def display_context(request: HttpRequest, game: Game) -> dict:
             narration.narration({**view, "last_will_lines": selectors.last_will_lines(game)})
         ),
     }
+    if view["phase"] == Phase.ROLE_REVEAL:  # who has seen their role (the rest: `waiting_for`)
+        waiting = set(view["waiting_for"])
+        context["ready_names"] = joined([names[s] for s in sorted(names) if s not in waiting])
     if view["status"] == Game.Status.LOBBY:
         invite = request.build_absolute_uri(reverse("game", args=[game.code]))
         context.update(invite=invite, qr_svg=presenters.qr_svg(invite))

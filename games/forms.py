@@ -7,7 +7,7 @@ from django import forms
 
 from games import names, quiet_hours
 from games.models import CODE_LENGTH
-from games.options import MAX_TIMER, MIN_TIMER, PRESETS
+from games.options import MAX_TIMER, MIN_TIMER, PRESETS, REVEAL
 
 # The four timers (games.options.PRESETS), each a number and a unit on the page: blank keeps the
 # preset's. A post without a unit (older forms, scripts) means seconds.
@@ -155,8 +155,9 @@ class OptionsForm(forms.Form):
             "spectator_chat": data["spectator_chat"],
         }
         timers = {key: data[f"{key}_seconds"] for key, _ in TIMERS if data.get(key) is not None}
-        if timers:
-            options["timers"] = timers
+        # A table opened (or changed) on the page has the role reveal before round 1, as long as
+        # its preset says (games.options.REVEAL); an API client asks for it with timers.reveal.
+        options["timers"] = {**timers, "reveal": REVEAL[data["preset"]]}
         if data.get("time_zone"):
             options["time_zone"] = data["time_zone"]
         if data.get("quiet_start"):

@@ -104,6 +104,7 @@ class ResolveChoiceIn(SeatsIn):
 
 
 ACTIONS = {  # one input per action of the engine's vocabulary (a test checks none is missing)
+    ActionName.READY: EmptyIn,
     ActionName.PLACE_TOKEN: PlaceTokenIn,
     ActionName.INTERVENTION_VOTE: TargetIn,
     ActionName.TIEBREAK_VOTE: TargetIn,

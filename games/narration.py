@@ -39,6 +39,7 @@ RELIC_STAGES = {
 }
 # What the time left is for, per phase ("One minute left to vote.").
 TIME_FOR = {
+    Phase.ROLE_REVEAL: "to look at your role",
     Phase.MINGLING: "to place your tokens",
     Phase.TIEBREAK: "to vote",
     Phase.CHOOSE_EXAMINER: "to choose who examines",
@@ -103,6 +104,8 @@ def timer(view: dict[str, Any]) -> dict[str, Any] | None:
 
 def _phase(view: dict, names: dict[int, str]) -> list[Line]:
     round_, phase = view["round"], view["phase"]
+    if phase == Phase.ROLE_REVEAL:  # before round 1 (R2's ruling): nobody's role is said
+        return [_line("role-reveal", "Look at your role on your phone, then tap Ready.")]
     if phase == Phase.MINGLING:
         return [_line(f"r{round_}-mingling", _mingling(view, names))]
     if phase == Phase.GIVE_RELIC:

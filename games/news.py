@@ -1,7 +1,8 @@
 """Private news (issue 14): what happened to one seat, kept at the top of its page until the
 player taps "Got it".
 
-News is the log lines meant for this seat alone (an examination or Investigation result, being
+News is the log lines meant for this seat alone (the night information, but in a game with the
+role reveal, which shows it; an examination or Investigation result, being
 Mesmerized, a relic received or negated, tokens set aside) and the public lines about this seat
 that change its game (being Staked, a Last Will's effect on it). The echo of a player's own move
 ("You placed a Stake on seat 3") is not news: they saw it happen.
@@ -56,6 +57,9 @@ def unread(game: Game, seat: int) -> list[dict]:
     """The news `seat` has not acknowledged yet, oldest first, numbered the viewer's way."""
     player = Player.objects.only("news_read").get(game=game, seat=seat)
     read = set(player.news_read)
+    # A game with the role reveal (R2's ruling) showed the night information there, and the role
+    # card keeps it: no card for it, which would show teammates again after the Ready.
+    revealed = bool((game.options.get("timers") or {}).get("reveal"))
     return [
         {
             "number": number,
@@ -66,7 +70,7 @@ def unread(game: Game, seat: int) -> list[dict]:
             "data": e.data,
         }
         for number, e in _visible(game, seat)
-        if e.seq not in read and is_news(e, seat)
+        if e.seq not in read and is_news(e, seat) and not (revealed and e.kind == "night")
     ]
 
 

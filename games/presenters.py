@@ -30,6 +30,7 @@ ROLE_LABELS = vocabulary.ROLE_LABELS
 TOKEN_LABELS = vocabulary.TOKEN_LABELS
 PHASE_LABELS = {
     "lobby": "Lobby",
+    "role_reveal": "Role reveal",
     "mingling": "Mingling",
     "tiebreak": "Tie vote",
     "choose_examiner": "Round 1 examination",
@@ -116,6 +117,42 @@ def knowledge(k: dict, names: dict[int, str]) -> dict:
         text = who
     source = SOURCE_LABELS.get(k.get("source"), str(k.get("source", "")).replace("_", " "))
     return {"seat": k["seat"], "text": text, "source": source, "round": k.get("round")}
+
+
+# The role card's goal line (R12), and what a role knows when the night told it nothing (R1.3).
+GOALS = {
+    "hunter": "You win when no Vampire and no Lord is left alive.",
+    "vampire": "You win when at most one Hunter is left alive.",
+    "vampire_lord": "You win when at most one Hunter is left alive.",
+}
+KNOWS_NOTHING = {
+    "hunter": "You know nobody's role, and nobody knows yours: find the Vampires by what they do.",
+    "vampire": "You know nobody else's role.",
+    "vampire_lord": "The Vampires know you are their Lord; you do not know who they are.",
+}
+
+
+def role_card(me: dict, names: dict[int, str]) -> dict:
+    """The viewer's role card: its name, its goal and every role it knows (R1.3: the night's
+    teammates, then anything learned since), or a line saying it knows none. The same card on
+    the role reveal before round 1 and in the hold-to-look card."""
+    role = me.get("role", "")
+    facts = [knowledge(k, names) for k in me.get("knowledge") or []]
+    knows = [f["text"] for f in facts if f["source"] == SOURCE_LABELS["night"]]
+    knows += [
+        format_html("{} ({}, round {})", f["text"], f["source"], f["round"])
+        for f in facts
+        if f["source"] != SOURCE_LABELS["night"]
+    ]
+    if not knows:
+        knows = [KNOWS_NOTHING.get(role, "")]
+    return {
+        "role": role,
+        "label": ROLE_LABELS.get(role, ""),
+        "goal": GOALS.get(role, ""),
+        "mesmerized": bool(me.get("mesmerized")),
+        "knows": knows,
+    }
 
 
 def words(identifier) -> str:

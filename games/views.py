@@ -66,6 +66,7 @@ ACTION_TEMPLATES = {
     ActionName.CHOOSE_EXAMINER,
     ActionName.RESOLVE_CHOICE,
     ActionName.PASS,
+    ActionName.READY,
 }
 
 
@@ -410,6 +411,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context["my"] = next(s for s in context["seats"] if s["is_me"])
         context["role_label"] = presenters.ROLE_LABELS.get(me.get("role"), "")
         context["knowledge"] = [presenters.knowledge(k, names) for k in me.get("knowledge", [])]
+        context["role_card"] = presenters.role_card(me, names)
         context["news"] = news_cards.cards(game, me["seat"], names)
         context["hand"] = presenters.hand(me.get("tokens", []))
         context["placed"] = [
@@ -471,12 +473,13 @@ def options_words(options: dict) -> dict:
     words = ", ".join(
         f"{label} {_span(timers[key])}"
         for key, label in (
+            ("reveal", "role reveal"),
             ("mingling", "Mingling"),
             ("relic", "relic windows"),
             ("tiebreak", "ties"),
             ("choice", "choices"),
         )
-        if key in timers
+        if timers.get(key)
     )
     clock = []
     quiet = options.get("quiet_hours")

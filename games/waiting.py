@@ -12,6 +12,7 @@ from games.wording import joined
 
 # What the waited-for players are doing, by phase ({who} is one name or several).
 DOING = {
+    "role_reveal": "to look at their role",
     "mingling": "to place their tokens",
     "tiebreak": "to vote in the tie",
     "choose_examiner": "who had the most Stakes, to choose who examines their role",

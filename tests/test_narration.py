@@ -16,7 +16,7 @@ import pytest
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
 from games import narration
 from games.bots import bot_move
-from games.engine import Options, apply, setup, timeout, view
+from games.engine import Options, Timers, apply, setup, timeout, view
 from games.engine.last_wills import result_lines
 from games.engine.view import waiting_for
 
@@ -38,7 +38,8 @@ def public_view(state) -> dict:
 
 def played(seed: int, players: int, relics: bool):
     """Every (state, public view, new events) of one bot game, from the deal to the end."""
-    state = setup(Options(relics=relics, last_wills=True), players, seed, now=0.0)
+    timers = Timers(reveal=30 if seed % 2 else 0)  # odd seeds: the role reveal first (R2)
+    state = setup(Options(relics=relics, last_wills=True, timers=timers), players, seed, now=0.0)
     rng, now = random.Random(seed), 0.0
     yield state, public_view(state), []
     while state.outcome is None:

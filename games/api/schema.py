@@ -22,6 +22,13 @@ class ActionDoc:
 SEATS = ("illegal_target",)
 
 ACTION_DOCS = {
+    "ready": ActionDoc(
+        "Ready: I have seen my role (the role reveal)",
+        "Before round 1, in a game with `timers.reveal`: say you have seen your role. Round 1 "
+        "starts when every seat is ready or when the reveal's deadline passes. The body is `{}`.",
+        {},
+        (),
+    ),
     "place_token": ActionDoc(
         "Place a token on a seat (Mingling, R3)",
         "Place one of your tokens (`me.tokens`) face down on a living seat. "

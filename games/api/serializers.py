@@ -74,6 +74,18 @@ class TimersIn(serializers.Serializer):
     relic = _timer("each relic window, R10.3")
     tiebreak = _timer("a tie vote, R5.5")
     choice = _timer("a mandatory choice (examiner, Last Will, ...)")
+    reveal = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_TIMER,
+        required=False,
+        help_text="the role reveal before round 1, where each player taps Ready (seconds; 0 or "
+        f"absent: none, round 1 starts at once; otherwise at least {MIN_TIMER})",
+    )
+
+    def validate_reveal(self, value):
+        if 0 < value < MIN_TIMER:
+            raise serializers.ValidationError(f"0 (no reveal) or at least {MIN_TIMER} seconds.")
+        return value
 
 
 class QuietHoursIn(serializers.Serializer):
@@ -358,7 +370,13 @@ class PassOptionsOut(OptionsOut):
     """`pass` names nothing: `targets` is empty, `min` and `max` 0; send `{}`."""
 
 
+class ReadyOptionsOut(OptionsOut):
+    """`ready` (the role reveal) names nothing: `targets` is empty, `min` and `max` 0; send
+    `{}`."""
+
+
 PENDING_OPTIONS = {
+    ActionName.READY: ReadyOptionsOut,
     ActionName.PLACE_TOKEN: PlaceTokenOptionsOut,
     ActionName.INTERVENTION_VOTE: SeatOptionsOut,
     ActionName.TIEBREAK_VOTE: SeatOptionsOut,
@@ -677,7 +695,8 @@ class GameViewOut(serializers.Serializer):
     round = serializers.IntegerField()
     phase = serializers.ChoiceField(
         choices=PHASES,
-        help_text="what the game waits for now: lobby, mingling (R3), tiebreak (R5.5), "
+        help_text="what the game waits for now: lobby, role_reveal (before round 1, when the "
+        "game has `timers.reveal`), mingling (R3), tiebreak (R5.5), "
         "choose_examiner (R6), give_relic (R10.2), relic_window (R10.3, R11), relic_choice, "
         "last_will (R13), finished",
     )

@@ -86,6 +86,8 @@ K = EventKind
 DATA: dict[str, dict] = {
     K.GAME_STARTED: obj({"players": COUNT}),
     K.NIGHT: obj({"learned": {"type": "array", "items": obj({"seat": SEAT, "role": ROLE})}}),
+    K.READY: obj({"seat": SEAT}),
+    K.REVEAL_OVER: obj({"reason": values("all_ready", "time_up")}),
     K.ROUND_STARTED: obj({"alpha": nullable(SEAT), "three_living": BOOL}),
     K.TOKEN_PLACED: obj({"token": TOKEN, "target": SEAT}),
     K.TOKENS_SET_ASIDE: obj({"tokens": {"type": "array", "items": TOKEN}}),

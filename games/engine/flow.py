@@ -3,7 +3,8 @@
 A round is a sequence of steps (R2). `_run` executes steps until one waits for a player (a timed
 window) or the game ends; every action and every timeout ends by calling it again.
 
-    round_start → deal → pre_mingling → mingling (window) → post_mingling → reveal
+    [role_reveal (window), before round 1 only] → round_start → deal → pre_mingling
+    → mingling (window) → post_mingling → reveal
     → after_reveal → intervention → investigation → stakes → [after_elimination] → election
     → round_end → the next round's round_start
 
@@ -15,7 +16,7 @@ Helsing's Journal), in the order they died (R13 amended).
 
 from __future__ import annotations
 
-from . import dining, hooks, mingling, table, ties
+from . import dining, hooks, mingling, reveal, table, ties
 from .common import ROLE_NAMES, draw_rng, private, public
 from .errors import IllegalAction
 from .state import (
@@ -23,6 +24,7 @@ from .state import (
     FINISHED,
     LORD,
     MINGLING,
+    ROLE_REVEAL,
     ROLES,
     TIEBREAK,
     VAMPIRE,
@@ -42,10 +44,12 @@ PLACE_TOKEN = ActionName.PLACE_TOKEN
 INTERVENTION_VOTE = ActionName.INTERVENTION_VOTE
 TIEBREAK_VOTE = ActionName.TIEBREAK_VOTE
 CHOOSE_EXAMINER_ACTION = ActionName.CHOOSE_EXAMINER
+READY = ActionName.READY
 
 
 def setup(options: Options, seats: int, seed: int, *, roles=None, now: float = 0.0) -> State:
-    """A new game at the start of round 1's Mingling. `roles` (seat -> role) fixes the deal."""
+    """A new game at the start of round 1's Mingling, or in the role reveal before it when
+    `options.timers.reveal` > 0 (reveal.py). `roles` (seat -> role) fixes the deal."""
     hooks.require(options)
     limit = table.max_players(options.expansion)
     if not table.MIN_PLAYERS <= seats <= limit:
@@ -58,6 +62,8 @@ def setup(options: Options, seats: int, seed: int, *, roles=None, now: float = 0
     players = tuple(Player(seat=i + 1, role=r) for i, r in enumerate(deck))
     state = State(options=options, seed=seed, players=players, lord_knows_vampires=knows)
     state = evolve(state, players=_night_information(state), round=0)
+    if options.timers.reveal > 0:
+        return reveal.open_reveal(_start_round(state), now)
     return _run(_start_round(state), [], now)
 
 
@@ -127,6 +133,9 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
     if name == CHOOSE_EXAMINER_ACTION:
         state = dining.choose_examiner(state, action, events)
         return _run(state, events, now), events
+    if name == READY:
+        state = reveal.ready(state, action, events)
+        return _run(state, events, now), events
     module = hooks.owner_of(state, action)
     if module is None and name in ACTIONS:
         raise IllegalAction("wrong_phase", f"'{name}' is not something you can do now.")
@@ -142,6 +151,7 @@ def timeout(state: State, now: float) -> tuple[State, list[Event]]:
 
     Mingling: unplaced tokens become Stakes against their owners (R3.4), silent Ghosts abstain
     (R7.5). A tie vote: absent voters abstain (R5.5). A mandatory choice: made at random.
+    The role reveal: round 1 begins without those not ready yet.
     """
     if state.outcome is not None or state.deadline is None or now < state.deadline:
         return state, []
@@ -163,6 +173,8 @@ def timeout(state: State, now: float) -> tuple[State, list[Event]]:
         state, resolution = ties.resolve(state, now, events)
         if resolution is not None:
             state = dining.settle(state, resolution, events, now)
+    elif state.phase == ROLE_REVEAL:
+        state = reveal.time_up(state, events)
     elif state.phase == CHOOSE_EXAMINER:
         rng, state = draw_rng(state)
         target = rng.choice(dining.examiner_targets(state))
@@ -335,6 +347,7 @@ def _fixed_deal(roles, seats: int) -> list[str]:
 
 
 _STEPS = {
+    "role_reveal": _waiting,  # before round 1 (reveal.py)
     "round_start": _modules_at("round_start", "deal"),
     "deal": _deal,
     "pre_mingling": _modules_at("pre_mingling", "open_mingling"),

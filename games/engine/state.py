@@ -23,6 +23,7 @@ DOUBLE_STAKE = Token.DOUBLE_STAKE
 INVESTIGATION = Token.INVESTIGATION
 TOKENS = tuple(Token)
 
+ROLE_REVEAL = Phase.ROLE_REVEAL
 MINGLING = Phase.MINGLING
 TIEBREAK = Phase.TIEBREAK
 CHOOSE_EXAMINER = Phase.CHOOSE_EXAMINER
@@ -96,12 +97,14 @@ class memo:
 
 @record
 class Timers:
-    """Seconds each timed window lasts (R3.3, R5.5, R10.3; "choice" = mandatory choices)."""
+    """Seconds each timed window lasts (R3.3, R5.5, R10.3; "choice" = mandatory choices;
+    "reveal" = the role reveal before round 1, 0 for none: round 1 starts at once)."""
 
     mingling: int = 180
     relic: int = 30
     tiebreak: int = 60
     choice: int = 60
+    reveal: int = 0
 
 
 @record
@@ -224,6 +227,7 @@ class State:
     tie: Tie | None = None
     outcome: Outcome | None = None
     rng_draws: int = 0
+    ready: tuple[int, ...] = ()  # the role reveal: the seats that tapped Ready, in order
     ext: dict[str, Any] = field(default_factory=dict)  # module state, JSON; replaced, never mutated
 
     def player(self, seat: int) -> Player:

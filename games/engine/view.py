@@ -9,10 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import dining, hooks, mingling
+from . import dining, hooks, mingling, reveal
 from .offers import offer
 from .serialize import to_json
-from .state import CHOOSE_EXAMINER, FINISHED, MINGLING, TIEBREAK, Dining, Knowledge, State
+from .state import (
+    CHOOSE_EXAMINER,
+    FINISHED,
+    MINGLING,
+    ROLE_REVEAL,
+    TIEBREAK,
+    Dining,
+    Knowledge,
+    State,
+)
 from .table import team
 from .vocabulary import ActionName
 
@@ -53,6 +62,8 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
             actions.append(offer(ActionName.TIEBREAK_VOTE, tie.candidates))
     elif state.phase == CHOOSE_EXAMINER and seat == state.dining.examined:
         actions.append(offer(ActionName.CHOOSE_EXAMINER, dining.examiner_targets(state)))
+    elif state.phase == ROLE_REVEAL:
+        actions.extend(reveal.pending(state, seat))
     for module in hooks.using(state, "pending"):
         actions.extend(module.pending(state, seat))
     return actions
@@ -110,6 +121,8 @@ def _waiting_on(state: State) -> list[int]:
             seats = [s for s in tie.voters if s not in voted]
     elif state.phase == CHOOSE_EXAMINER:
         seats = [state.dining.examined]
+    elif state.phase == ROLE_REVEAL:
+        seats = reveal.not_ready(state)
     else:
         seats = []
     for module in hooks.using(state, "waiting"):

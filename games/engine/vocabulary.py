@@ -16,6 +16,7 @@ from enum import StrEnum
 class Phase(StrEnum):
     """Public phase names, as clients see them in the view (`view["phase"]`)."""
 
+    ROLE_REVEAL = "role_reveal"  # before round 1: each player looks at their role, taps Ready
     MINGLING = "mingling"
     TIEBREAK = "tiebreak"
     CHOOSE_EXAMINER = "choose_examiner"
@@ -30,6 +31,8 @@ class Phase(StrEnum):
 
 class ActionName(StrEnum):
     """Every action of docs/api.md; the last four belong to modules (relics, Last Wills)."""
+
+    READY = "ready"  # the role reveal: "I have seen my role"
 
     PLACE_TOKEN = "place_token"
     INTERVENTION_VOTE = "intervention_vote"
@@ -73,6 +76,8 @@ class EventKind(StrEnum):
 
     GAME_STARTED = "game_started"
     NIGHT = "night"
+    READY = "ready"
+    REVEAL_OVER = "reveal_over"
     ROUND_STARTED = "round_started"
     TOKEN_PLACED = "token_placed"
     TOKENS_SET_ASIDE = "tokens_set_aside"

@@ -23,7 +23,7 @@ from django.db.models import F
 from games import engine
 from games.engine.events import PLACEHOLDER, render
 from games.engine.view import public_waiting
-from games.engine.vocabulary import ActionName
+from games.engine.vocabulary import ActionName, Phase
 from games.models import AFK_AFTER, Action, Game, Player
 from games.notify import services as reminders
 from games.notify.services import window_key
@@ -45,7 +45,12 @@ def windows_missed(game: Game, state: engine.State, now: float) -> list[engine.E
     waited on missed it (a relic holder's window included: holdings are public, R10.2a). Counted
     from `public_waiting`: what the table sees the game wait on, before an away Ghost's view (R3.2)
     takes the living out of a spectator's view. A seat is flagged once it has missed `AFK_AFTER`
-    in a row and been away long enough (the module's docstring)."""
+    in a row and been away long enough (the module's docstring).
+
+    The role reveal before round 1 (R2's ruling) is no such window: its Ready is a courtesy, and
+    round 1 simply begins without it, so a seat that never taps Ready misses nothing."""
+    if state.phase == Phase.ROLE_REVEAL:
+        return []
     waiting = public_waiting(state)
     if not waiting:
         return []

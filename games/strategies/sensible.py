@@ -267,6 +267,8 @@ def choose(rng: random.Random, view: dict, memo: dict | None = None) -> Choice |
     pending = view.get("pending") or []
     if not pending or view.get("me") is None:
         return None
+    if pending[0]["action"] == ActionName.READY:  # the role reveal: a bot has seen its role
+        return ActionName.READY, {}
     options: dict[str, dict] = {}
     for p in pending:  # the first of a kind: a window's own use_relic comes before the Blood's
         options.setdefault(p["action"], p["options"])

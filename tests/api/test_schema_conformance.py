@@ -167,7 +167,8 @@ def play_to_the_end(schema: Schema, options: dict) -> tuple[dict, int]:
     "options",
     [
         {"relics": True, "last_wills": True, "preset": "async"},
-        {"relics": False, "last_wills": False, "preset": "async"},
+        # The role reveal before round 1 (R2's ruling): its phase, `ready` and their events.
+        {"relics": False, "last_wills": False, "preset": "async", "timers": {"reveal": 60}},
     ],
     ids=["relics-and-last-wills", "base-game"],
 )

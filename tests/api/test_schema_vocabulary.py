@@ -29,7 +29,7 @@ def test_every_action_has_its_own_operation_body_and_example(schema):
         headers = {p["name"] for p in operation["parameters"] if p["in"] == "header"}
         assert headers == {"If-Match", "Idempotency-Key"}
         content = operation["requestBody"]["content"]["application/json"]
-        if name == "pass":
+        if name in ("pass", "ready"):
             assert content["schema"]["properties"] == {}
             assert content["schema"]["additionalProperties"] is False
             continue
@@ -50,6 +50,7 @@ def test_each_action_documents_the_400_codes_it_can_return(schema):
     assert codes("place_token") == "bad_request | illegal_target | illegal_token"
     assert codes("tiebreak_vote") == "bad_request | illegal_target"
     assert codes("pass") == "bad_request"
+    assert codes("ready") == "bad_request"
     guest = schema["paths"]["/api/v1/auth/guest/"]["post"]["responses"]["400"]
     assert guest["description"] == "bad_request"
 
@@ -73,7 +74,15 @@ def test_the_phase_enum_is_the_engine_s_resting_phases_and_the_lobby(schema):
     view = schema["components"]["schemas"]["GameViewOut"]["properties"]["phase"]
     phases = component(schema, view["allOf"][0]["$ref"])["enum"]
     assert sorted(phases) == sorted(
-        ["lobby", "mingling", "tiebreak", "choose_examiner", "give_relic", "relic_window"]
+        [
+            "lobby",
+            "role_reveal",
+            "mingling",
+            "tiebreak",
+            "choose_examiner",
+            "give_relic",
+            "relic_window",
+        ]
         + ["relic_choice", "last_will", "finished"]
     )
 

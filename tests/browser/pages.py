@@ -132,6 +132,11 @@ class Phone:
         self.choose_target(seat)
         self.confirm()
 
+    def ready(self) -> None:
+        """The role reveal before round 1 (games opened on the page have one): tap Ready."""
+        self.page.wait_for_selector('form[data-action="ready"]')
+        self.confirm("ready")
+
     def dial(self, action: str, seat: int) -> None:
         """Turn a dial: the Ghost dial, a tie vote, or the round-1 examiner choice."""
         self.page.wait_for_selector(f'form[data-action="{action}"]')
@@ -275,9 +280,12 @@ class Phone:
             self.page.screenshot(path=str(path), full_page=full_page)
 
 
-def seat_six(pages: list[Page], *, artifacts: Path | None = None) -> list[Phone]:
+def seat_six(
+    pages: list[Page], *, artifacts: Path | None = None, ready: bool = True
+) -> list[Phone]:
     """Ana opens a table on the home page; Cleo types the code, the others follow the invite
-    link; Ana starts. Returns the phones by seat."""
+    link; Ana starts, and every phone taps Ready on its role reveal (`ready`: False leaves the
+    table in the reveal). Returns the phones by seat."""
     table = [Phone(page, name) for page, name in zip(pages, NAMES, strict=True)]
     ana = table[0]
     code = ana.open_table(last_wills=False)  # a plain game: every vote goes as planned
@@ -295,6 +303,15 @@ def seat_six(pages: list[Page], *, artifacts: Path | None = None) -> list[Phone]
         ana.check_fits_the_phone()
         ana.screenshot(artifacts / "lobby.png", full_page=True)
     ana.page.get_by_role("button", name="Start the game").click()
+    if ready:
+        start_round_one(table)
+    return table
+
+
+def start_round_one(table: list[Phone]) -> None:
+    """After Start: each phone taps Ready on its role reveal, and round 1's Mingling opens on
+    every phone (the last Ready opens it)."""
+    for phone in table:
+        phone.ready()
     for phone in table:
         phone.page.wait_for_selector('form[data-action="place_token"]')
-    return table

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from games import services
+from games.models import Game
 from tests.browser.pages import Phone
 
 try:
@@ -61,5 +63,11 @@ def test_an_invitee_sits_down_from_the_first_screen_and_the_host_starts_from_a_b
     expect(ana.page.locator("#game")).to_contain_text("Sacred Relics ·")
 
     bar.get_by_role("button", name="Start the game").click()
+    # The role reveal first: the two phones tap Ready, the bots too (as the Celery task would).
+    ana.ready()
+    ben.ready()
+    game = Game.objects.get(code=code)
+    for seat in range(3, 7):
+        assert services.bot_act(game_id=game.id, seat=seat)
     for phone in (ana, ben):
         phone.page.wait_for_selector('form[data-action="place_token"]')

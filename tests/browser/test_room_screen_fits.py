@@ -1,8 +1,9 @@
 """The room screen fits the room's screen (issue 14): `/t/{code}/` on a 1280×720 laptop and a
 1920×1080 TV, side by side, through a whole ten-seat game with Sacred Relics and Last Wills: the
-lobby, an empty Mingling, a tie vote of all ten (R3.4: nobody placed a token), a Dining's reveal,
-a relic turn, a Mingling with tokens down and the end screen with every role. At each phase
-neither page scrolls, and a screenshot of each goes to tests/artifacts/room-<phase>-<w>x<h>.png."""
+lobby, the role reveal with three seats ready, an empty Mingling, a tie vote of all ten (R3.4:
+nobody placed a token), a Dining's reveal, a relic turn, a Mingling with tokens down and the end
+screen with every role. At each phase neither page scrolls, and a screenshot of each goes to
+tests/artifacts/room-<phase>-<w>x<h>.png."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ SEED = 20261201
 
 def ten_seat_lobby() -> Game:
     users = [get_user_model().objects.create_user(f"{n.lower()}-{SEED}") for n in NAMES]
-    options = {"seed": SEED, "relics": True, "last_wills": True}
+    options = {"seed": SEED, "relics": True, "last_wills": True, "timers": {"reveal": 30}}
     game = services.game_create(host=users[0], options=options, name=NAMES[0])
     for user, name in zip(users[1:], NAMES[1:], strict=True):
         services.game_join(code=game.code, user=user, name=name)
@@ -87,6 +88,14 @@ def test_the_room_screen_fits_720p_and_1080p_at_every_phase_without_scrolling(
         over += fits(screens, game, "lobby", artifacts)
 
         services.game_start(code=game.code, user=game.users[0])
+        for user in game.users[:3]:
+            services.action_apply(code=game.code, user=user, name="ready", args={})
+        for page in screens.values():
+            expect(page.locator(".display-seat .badge.ready")).to_have_count(3)
+        over += fits(screens, game, "reveal", artifacts)
+
+        game.refresh_from_db()  # the rest never tap Ready: the grace window starts round 1
+        services.game_expire(game_id=game.id, now=game.state["deadline"] + 1)
         over += fits(screens, game, "mingling", artifacts)
 
         game.refresh_from_db()  # nobody places a token: all ten tie (R3.4)

@@ -15,7 +15,7 @@ import pytest
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
 from games.engine import IllegalAction, Options, apply, opening_events, setup, timeout, view
 from games.engine.events import DATA, render, seats_in
-from games.engine.state import Action
+from games.engine.state import Action, Timers
 from games.engine.view import waiting_for
 from games.engine.vocabulary import EventKind
 from games.simulate.config import Config
@@ -49,8 +49,11 @@ def test_every_event_kind_the_engine_writes_is_one_of_the_vocabulary():
 
 
 def _dawdling_game(players: int, seed: int, events: list) -> None:
-    """Random moves, and often nobody moves: every window's timer runs out at times."""
-    state = setup(Options(relics=True, last_wills=True, expansion=players > 10), players, seed)
+    """Random moves, and often nobody moves: every window's timer runs out at times. Odd seeds
+    open with the role reveal (R2's ruling)."""
+    timers = Timers(reveal=30 if seed % 2 else 0)
+    options = Options(relics=True, last_wills=True, expansion=players > 10, timers=timers)
+    state = setup(options, players, seed)
     events.extend(opening_events(state))
     rng = random.Random(seed)
     for _ in range(20_000):

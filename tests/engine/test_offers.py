@@ -17,7 +17,7 @@ from itertools import combinations
 import pytest
 
 import relics.rules  # registers the Sacred Relics module (its windows are read below)
-from games.engine import Action, IllegalAction, Options, apply, pending, setup, timeout
+from games.engine import Action, IllegalAction, Options, Timers, apply, pending, setup, timeout
 from games.engine.offers import moves
 from games.engine.view import waiting_for
 from games.engine.vocabulary import ActionName, RelicId, Token
@@ -52,7 +52,7 @@ def candidates(state, seat: int, name: str, offered: list[dict]) -> list[dict] |
         ActionName.CHOOSE_EXAMINER,
     ):
         return [{"target": s} for s in seats]
-    if name == ActionName.PASS:
+    if name in (ActionName.PASS, ActionName.READY):
         return [{}]
     if name == ActionName.GIVE_RELIC:
         drawn = (data.get("giving") or {}).get("drawn") or []
@@ -138,9 +138,9 @@ def check_offers(state, seat: int, rng: random.Random, whole: bool) -> None:
 
 def play(seed: int, players: int, relics_on: bool, wills: bool, whole_every: int) -> int:
     rng = random.Random(seed)
-    state = setup(
-        Options(relics=relics_on, last_wills=wills, expansion=players > 10), players, seed
-    )
+    timers = Timers(reveal=30 if seed % 2 else 0)  # half the games open with the role reveal
+    options = Options(relics=relics_on, last_wills=wills, expansion=players > 10, timers=timers)
+    state = setup(options, players, seed)
     checks = 0
     for step in range(MAX_STEPS):
         if state.outcome is not None:

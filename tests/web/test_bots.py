@@ -64,6 +64,9 @@ def test_a_bot_plays_its_move_through_the_services_with_the_sensible_strategy():
     ana.post(f"/g/{code}/bots", {"count": "5"})
     ana.post(f"/g/{code}/start")
     game = Game.objects.get(code=code)
+    for seat in range(2, 7):  # the role reveal first: each bot taps Ready
+        assert services.bot_act(game_id=game.id, seat=seat) is True
+    ana.post(f"/g/{code}/act/ready")
     assert services.bot_act(game_id=game.id, seat=2) is True
     state = state_from_json(Game.objects.get(code=code).state)
     mine = [p for p in state.placements if p.owner == 2]
