@@ -30,16 +30,16 @@ WORDS: dict[str, Word] = {
         Word(
             "stake",
             "Stake",
-            "Put a Stake on someone you suspect: at Dining the player with the most Stakes is "
-            "Staked and becomes a Ghost (in round 1 their role is looked at instead).",
+            "Put it on someone you suspect: from round 2, the player with the most Stakes at "
+            "Dining is Staked and becomes a Ghost.",
             "dining",
             "elimination",
         ),
         Word(
             "feast",
             "Feast",
-            "Put your Feast on someone you trust: the player with the most Feasts is the "
-            "Alpha Hunter next round.",
+            "Put it on someone you trust: the player with the most Feasts is the Alpha Hunter "
+            "next round.",
             "dining",
             "election",
         ),
@@ -125,8 +125,8 @@ WORDS: dict[str, Word] = {
         Word(
             "mingling",
             "Mingling",
-            "Talk, then place each of your tokens on another player before the time is up: a "
-            "token still in your hand counts as a Stake against you.",
+            "Place every token before the time is up: one still in your hand counts as a Stake "
+            "against you.",
             "round",
             "mingling",
         ),
@@ -166,7 +166,7 @@ WORDS: dict[str, Word] = {
 }
 
 # The tokens of the token chooser, each explained by the word of the same key.
-TOKEN_WORDS = ("stake", "double_stake", "feast", "investigation")
+TOKEN_WORDS = ("stake", "feast", "double_stake", "investigation")
 
 # What the Dining's tie kinds (games.engine.vocabulary.TieKind) are about.
 TIE_WORDS = {
@@ -198,6 +198,13 @@ def knowledge_words(knowledge: list[dict], me: dict | None) -> list[str]:
     if me and me.get("role") == "vampire_lord":
         keys.append("vampire_lord")
     return list(dict.fromkeys(keys))
+
+
+def hand_words(tokens: list[str], phase: str) -> list[str]:
+    """The words of a hand of tokens, in the order of the rules, and Mingling while it is on (a
+    token still in hand counts against its owner)."""
+    keys = [k for k in TOKEN_WORDS if k in tokens]
+    return [*keys, "mingling"] if phase == "mingling" else keys
 
 
 def badge_words(tile: dict, me: dict) -> list[str]:

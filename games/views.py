@@ -413,6 +413,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context["knowledge"] = [presenters.knowledge(k, names) for k in me.get("knowledge", [])]
         context["knowledge_words"] = glossary.knowledge_words(me.get("knowledge", []), me)
         context["badge_words"] = glossary.badge_words(context["my"], me)
+        context["hand_words"] = glossary.hand_words(me.get("tokens", []), view["phase"])
         context["news"] = news_cards.cards(game, me["seat"], names)
         context["hand"] = presenters.hand(me.get("tokens", []))
         context["placed"] = [
@@ -621,8 +622,7 @@ def action_form(pending: dict, names: dict[int, str], view: dict) -> dict:
             {"token": t, "label": presenters.TOKEN_LABELS.get(t, t), "count": hand.get(t, 1)}
             for t in sorted(options["tokens"], key=presenters.token_order)
         ]
-        tokens = [t["token"] for t in out["tokens"] if t["token"] in glossary.TOKEN_WORDS]
-        out["words"] = [*tokens, "mingling"]
+        out["words"] = glossary.hand_words(options["tokens"], "mingling")
     # A module's choices (cards, relics, named choices) are offered as they come.
     me = view.get("me") or {}
     known = {c["id"]: c["name"] for c in (me.get("drawn") or []) + (me.get("relics") or [])}

@@ -57,3 +57,10 @@ def terms(context, words, where: str) -> str:
     return render_to_string(
         "games/_term.html", {"terms": [_entry(context, k, where) for k in keys]}
     )
+
+
+@register.simple_tag(takes_context=True)
+def explained(context, words, where: str) -> list[dict]:
+    """The words' explanations to show as they are, inside something the player already opened
+    ("What you know": its secret words never show on the closed page)."""
+    return [_entry(context, k, where) for k in dict.fromkeys(_keys(words))]

@@ -135,8 +135,9 @@
 
   function onScreen(el) {
     if (el.checkVisibility && !el.checkVisibility()) return false; // inside a closed <details>
-    var box = el.getBoundingClientRect();
-    return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
+    var says = el.querySelector(".term-says") || el;
+    var box = says.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight; // all of it
   }
 
   function noteSeen() {

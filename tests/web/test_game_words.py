@@ -36,6 +36,11 @@ def terms(html: str) -> dict[str, dict]:
     return found
 
 
+def explained(html: str) -> list[str]:
+    """The words a part of a page explains as they are (no tap: inside "What you know")."""
+    return re.findall(r"<dt>([^<]+)</dt><dd>[^<]+ <a class=\"term-more\"", html)
+
+
 def part(html: str, start: str, end: str) -> str:
     return html.split(start, 1)[1].split(end, 1)[0]
 
@@ -73,14 +78,18 @@ def test_round_two_explains_the_alphas_tokens_the_recap_badges_and_what_you_know
     t.play(ROUND_1)
     t.phone(3).act(t.code, "choose_examiner", target="4")
     alpha = t.page(5)  # Eli: most Feasts in round 1
-    chooser = terms(part(alpha, 'data-action="place_token"', "</form>"))
-    assert list(chooser) == ["feast", "double_stake", "investigation", "mingling"]
+    # From round 2 the recap keeps its place on the first screen: the tokens' words are beside
+    # "In hand", below it, no longer in the chooser.
+    assert terms(part(alpha, 'data-action="place_token"', "</form>")) == {}
+    hand = terms(part(alpha, '<p class="hand">In hand:', "</section>"))
+    assert list(hand)[:4] == ["feast", "double_stake", "investigation", "mingling"]
+    assert hand["double_stake"]["id"] == "term-double_stake-hand-r2"
     recap = terms(part(alpha, 'class="card recap"', "</details>\n"))
     assert {"protected", "examination", "alpha", "dining"} <= set(recap), recap
     assert "alpha" in terms(part(alpha, 'class="card me"', "</section>"))  # the badge's word
     # What a player knows is explained inside "What you know", which only they open.
-    assert list(terms(part(t.page(4), 'id="knowledge"', "</section>"))) == ["examination"]
-    assert list(terms(part(t.page(2), 'id="knowledge"', "</section>"))) == ["vampire_lord"]
+    assert explained(part(t.page(4), 'id="knowledge"', "</details>")) == ["Examination"]
+    assert explained(part(t.page(2), 'id="knowledge"', "</details>")) == ["Vampire Lord"]
     for seat in (3, 4, 5, 6):  # Hunters: neither secret word anywhere on their page
         page = t.page(seat)
         assert "vampire_lord" not in page and "Mesmerized" not in page, seat
