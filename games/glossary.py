@@ -207,6 +207,25 @@ def hand_words(tokens: list[str], phase: str) -> list[str]:
     return [*keys, "mingling"] if phase == "mingling" else keys
 
 
+def recap_words(dining: dict | None) -> list[str]:
+    """The words of the last Dining's recap (games.presenters.dining_steps), in its order."""
+    if not dining:
+        return []
+    keys = ["protected"]
+    if dining.get("investigated"):
+        keys.append("investigation")
+    if dining.get("first_round") and dining.get("examiner"):
+        keys.append("examination")
+    if dining.get("eliminated"):
+        keys.append("ghost")
+    if dining.get("last_wills"):
+        keys.append("last_will")
+    if dining.get("ties"):
+        keys.append("tie_vote")
+    keys.append("alpha")
+    return keys
+
+
 def badge_words(tile: dict, me: dict) -> list[str]:
     """The words of the viewer's own badges (their seating tile, games.presenters.seating):
     Alpha Hunter, Protected, Ghost."""

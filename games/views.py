@@ -447,6 +447,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
     context["dining"] = presenters.dining_steps(
         view.get("last_dining"), names, view.get("last_wills")
     )
+    context["recap_words"] = glossary.recap_words(context["dining"])
     # The reveal plays once per seat (news.look), for a spectator on every load as before.
     reveal = (context["dining"] or {}).get("key", "")
     context["animate_reveal"] = bool(reveal)
