@@ -222,7 +222,7 @@ def recap_words(dining: dict | None) -> list[str]:
         keys.append("last_will")
     if dining.get("ties"):
         keys.append("tie_vote")
-    keys.append("alpha")
+    keys.extend(["alpha", "dining"])
     return keys
 
 

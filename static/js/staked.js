@@ -175,7 +175,7 @@
     if (d.matches("details.term")) {
       if (d.id) termOpen[d.id] = d.open;
     } else if (d.open) {
-      explainTerms(d); // "What you know" opened: a word inside it is on screen now
+      explainTerms(d); // a section opened: a word inside it is shown now
     }
     noteSeen();
   }, true);

@@ -85,7 +85,7 @@ def test_round_two_explains_the_alphas_tokens_the_recap_badges_and_what_you_know
     assert list(hand)[:4] == ["feast", "double_stake", "investigation", "mingling"]
     assert hand["double_stake"]["id"] == "term-double_stake-hand-r2"
     recap = terms(part(alpha, 'id="recap-1"', 'class="card me"'))
-    assert list(recap) == ["protected", "examination", "alpha"]
+    assert list(recap) == ["protected", "examination", "alpha", "dining"]
     assert "alpha" in terms(part(alpha, 'class="card me"', "</section>"))  # the badge's word
     # What a player knows is explained inside "What you know", which only they open.
     assert explained(part(t.page(4), 'id="knowledge"', "</details>")) == ["Examination"]
