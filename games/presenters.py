@@ -17,8 +17,8 @@ import qrcode.image.svg
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from games import glossary, times
 from games import names as player_names
-from games import times
 from games.engine import vocabulary
 from games.engine.vocabulary import TieKind
 from games.wording import tie_sentence
@@ -182,6 +182,7 @@ def tie_vote(tie: dict | None, names: dict[int, str]) -> dict | None:
         "voted": set(tie.get("voted", [])),
         "sentence": tie_sentence(tie, names),
         "decider_name": named_seat(tie.get("decider"), names),
+        "words": glossary.TIE_WORDS.get(tie["kind"], ("tie_vote",)),
     }
 
 

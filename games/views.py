@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import (
     accounts,
     display,
+    glossary,
     identity,
     listing,
     news,
@@ -412,6 +413,9 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context["role_label"] = presenters.ROLE_LABELS.get(me.get("role"), "")
         context["knowledge"] = [presenters.knowledge(k, names) for k in me.get("knowledge", [])]
         context["role_card"] = presenters.role_card(me, names)
+        context["knowledge_words"] = glossary.knowledge_words(me.get("knowledge", []), me)
+        context["badge_words"] = glossary.badge_words(context["my"], me)
+        context["hand_words"] = glossary.hand_words(me.get("tokens", []), view["phase"])
         context["news"] = news_cards.cards(game, me["seat"], names)
         context["hand"] = presenters.hand(me.get("tokens", []))
         context["placed"] = [
@@ -445,6 +449,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
     context["dining"] = presenters.dining_steps(
         view.get("last_dining"), names, view.get("last_wills")
     )
+    context["recap_words"] = glossary.recap_words(context["dining"])
     # The reveal plays once per seat (news.look), for a spectator on every load as before.
     reveal = (context["dining"] or {}).get("key", "")
     context["animate_reveal"] = bool(reveal)
@@ -621,6 +626,7 @@ def action_form(pending: dict, names: dict[int, str], view: dict) -> dict:
             {"token": t, "label": presenters.TOKEN_LABELS.get(t, t), "count": hand.get(t, 1)}
             for t in sorted(options["tokens"], key=presenters.token_order)
         ]
+        out["words"] = glossary.hand_words(options["tokens"], "mingling")
     # A module's choices (cards, relics, named choices) are offered as they come.
     me = view.get("me") or {}
     known = {c["id"]: c["name"] for c in (me.get("drawn") or []) + (me.get("relics") or [])}

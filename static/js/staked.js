@@ -119,6 +119,67 @@
   });
   window.addEventListener("pagehide", function () { autoHide(true); });
 
+  // --- game words (games/glossary.py, templates/games/_term.html; docs/phone-screens.md "Game
+  // words"): the first time a word is on this browser's screen its explanation shows open, once;
+  // "seen" is kept in localStorage, across games (once you know what a Feast is, you know it), and
+  // a word counts as seen only once its open explanation was on screen. After that every term is
+  // closed, a tap away. A term the player opened or closed stays so across live refreshes: its id
+  // names the word, the place and the round, so a new round starts with seen words closed. -----
+  var SEEN_WORDS = "staked:words-seen";
+  var termOpen = {}; // term id -> open, for this page's life
+  var firstSight = {}; // word -> id of the one term opened for it on first sight
+
+  function seenWords() {
+    try { return JSON.parse(window.localStorage.getItem(SEEN_WORDS) || "[]") || []; } catch (e) { return []; }
+  }
+
+  function onScreen(el) {
+    if (el.checkVisibility && !el.checkVisibility()) return false; // inside a closed <details>
+    var says = el.querySelector(".term-says") || el;
+    var box = says.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight; // all of it
+  }
+
+  function noteSeen() {
+    var seen = seenWords(), added = false;
+    document.querySelectorAll("details.term[open][data-term]").forEach(function (d) {
+      var word = d.getAttribute("data-term");
+      if (seen.indexOf(word) < 0 && onScreen(d)) { seen.push(word); added = true; }
+    });
+    if (added) {
+      try { window.localStorage.setItem(SEEN_WORDS, JSON.stringify(seen)); } catch (e) { /* no storage: it opens again next load */ }
+    }
+  }
+
+  function explainTerms(root) {
+    var seen = seenWords();
+    root.querySelectorAll("details.term[data-term]").forEach(function (d) {
+      if (Object.prototype.hasOwnProperty.call(termOpen, d.id)) {
+        if (d.open !== termOpen[d.id]) d.open = termOpen[d.id]; // the player's choice, kept
+        return;
+      }
+      var word = d.getAttribute("data-term");
+      if (seen.indexOf(word) >= 0) return;
+      if (firstSight[word] && document.getElementById(firstSight[word])) return; // once a page
+      if (d.checkVisibility && !d.checkVisibility()) return; // its turn comes when shown
+      firstSight[word] = d.id;
+      termOpen[d.id] = true;
+      d.open = true;
+    });
+    noteSeen();
+  }
+
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (!d.matches || !d.matches("details")) return;
+    if (d.matches("details.term")) {
+      if (d.id) termOpen[d.id] = d.open;
+    } else if (d.open) {
+      explainTerms(d); // a section opened: a word inside it is shown now
+    }
+    noteSeen();
+  }, true);
+
   // --- keep what the player was choosing when the game refreshes under their finger ----------
   var kept = null;
 
@@ -258,6 +319,7 @@
     syncClock(root);
     bindHold(root);
     restore(root);
+    explainTerms(root);
     describeAll(root);
     announce(root);
     badge(root);
@@ -266,7 +328,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     setUp(document);
-    setInterval(function () { tick(); autoHide(false); }, 1000);
+    setInterval(function () { tick(); autoHide(false); noteSeen(); }, 1000);
   });
   // Polls ([data-poll-visible]) only while the page is in view. Not a trigger filter: those are
   // eval'd, and the Content-Security-Policy allows no eval.
