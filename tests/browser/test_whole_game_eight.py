@@ -224,13 +224,31 @@ def start(table: list[Phone]) -> None:
 # --- moves, as taps ---------------------------------------------------------------------------
 
 
+def place(phone: Phone, form, token: str, target: int) -> None:
+    """Phone.place, but a token or player tapped just as a live refresh replaced the form (the
+    new form came without it: eight phones refresh on every move) is tapped again, as a person
+    who sees the choice gone does, before Confirm: else the form cannot be sent."""
+    chosen = (
+        f'input[name="token"][value="{token}"]:checked',
+        f'input[name="target"][value="{target}"]:checked',
+    )
+    for _ in range(3):
+        if form.locator(chosen[0]).count() == 0:
+            phone.choose_token(token)
+        if form.locator(chosen[1]).count() == 0:
+            phone.choose_target(target)
+        if all(form.locator(c).count() == 1 for c in chosen):
+            break
+    phone.confirm()
+
+
 def tap(phone: Phone, action: str, args: dict) -> None:
     page = phone.page
     page.wait_for_selector(f'form[data-action="{action}"]')
     phone.read_takeover_news()
     form = page.locator(f'form[data-action="{action}"]')
     if action == "place_token":
-        phone.place(args["token"], args["target"])
+        place(phone, form, args["token"], args["target"])
         return
     if action in ("tiebreak_vote", "choose_examiner", "intervention_vote"):
         phone.dial(action, args["target"])
