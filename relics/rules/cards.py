@@ -35,6 +35,7 @@ class Relic:
     kind: str  # "pre" | "post" | "passive"
     text: str
     copies: int = 1
+    proper: bool = False  # named after someone ("Van Helsing's Journal"): no "the" before it
 
     @property
     def bare_name(self) -> str:
@@ -43,8 +44,9 @@ class Relic:
 
     @property
     def the_name(self) -> str:
-        """The name after a verb: "gives the False Idol", never "the The False Idol"."""
-        return f"the {self.bare_name}"
+        """The name after a verb: "gives the False Idol", never "the The False Idol"; a name
+        that is someone's takes none: "gives Van Helsing's Journal"."""
+        return self.bare_name if self.proper else f"the {self.bare_name}"
 
 
 RELICS = (
@@ -125,6 +127,7 @@ RELICS = (
         "Van Helsing's Journal",
         "passive",
         "After an elimination, if none of your Stakes is on that seat, examine their role.",
+        proper=True,
     ),
     Relic(
         RelicId.CROSS_OF_SAINT_JOHN,

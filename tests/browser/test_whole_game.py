@@ -4,6 +4,10 @@ The deal is random, as at a real table: each phone reads its own role from its o
 test plans the votes from what the phones know together. Round 1 is a planned double tie (Stakes
 and Feasts), settled by everyone's dials; then the table stakes a Vampire each round, a Ghost
 turns the Ghost dial, and the game runs to the end screen.
+
+Every phone is checked at every phase (tests/browser/phone_checks.py, issue 14): each Mingling as
+it opens, round 1's Mingling again half placed, each tie vote, the examiner's choice and the end
+screen; screenshots six-<phase>-<role>.png.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import re
 import pytest
 
 from tests.browser.pages import Phone, seat_six
+from tests.browser.phone_checks import check_every_phone
 
 try:
     from playwright.sync_api import expect
@@ -43,6 +48,9 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
     ana = table[0]
     ana.check_role_card_hold()
 
+    code = ana.code
+    check_every_phone(code, table, "six-1-mingling", artifacts, roles, {1, 2, 3, 4, 5, 6})
+
     # --- round 1: half the table places, then nobody may see anybody else's secrets ----------
     for phone in table[:3]:
         for token, target in ROUND_1_TIE[phone.seat]:
@@ -50,6 +58,7 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
     for phone in table:
         phone.wait_for_placements(3)
         phone.check_hidden_information(roles)
+    check_every_phone(code, table, "six-1-mingling-waiting", artifacts, roles, {4, 5, 6})
     dev = table[3]
     dev.choose_token("stake")
     dev.choose_target(3)
@@ -69,10 +78,14 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
     )
     ana.check_words_for_people()
     ana.screenshot(artifacts / "tie-vote.png")
+    everyone = {p.seat for p in table}
+    check_every_phone(code, table, "six-1-stakes-tie", artifacts, roles, everyone)
     for phone, vote in zip(table, STAKES_TIE_VOTES, strict=True):
         phone.dial("tiebreak_vote", vote)
     cleo = table[2]
+    check_every_phone(code, table, "six-1-choose-examiner", artifacts, roles, {3})
     cleo.dial("choose_examiner", 2)  # the most-staked player picks who examines them (R6.1)
+    check_every_phone(code, table, "six-1-feasts-tie", artifacts, roles, everyone)
     for phone in table:  # then the Feasts tie (seats 5 and 6)
         phone.dial("tiebreak_vote", 6)
     for phone in table:
@@ -88,6 +101,8 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
         living = [p.seat for p in table if p.seat not in ghosts]
         alpha = next((p.seat for p in table if p.seat in living and p.is_alpha()), None)
         target, shield, favourite, dump = picks(roles, living, alpha, ghosts, protected_last)
+        movers = set(living) | set(ghosts)
+        check_every_phone(code, table, f"six-{round_no}-mingling", artifacts, roles, movers)
         for ghost in ghosts:  # each Ghost turns the Ghost dial (R7.2)
             table[ghost - 1].dial("intervention_vote", shield)
         for seat in living:
@@ -106,6 +121,7 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
         assert round_no < 8, "the game should have ended by now"
 
     # --- the end screen: every role, who was Mesmerized, who won ------------------------------
+    check_every_phone(code, table, "six-end", artifacts, roles)
     for phone in table:
         phone.check_words_for_people()  # the open log included
         end = phone.text("#game .end")

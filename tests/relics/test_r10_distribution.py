@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from games.engine import pending
+from relics.rules.cards import BY_ID
 from tests.engine.table import Table
 from tests.relics.conftest import (
     ALL,
@@ -332,3 +333,12 @@ def test_r10_2a_no_log_line_doubles_the_article_of_the_false_idol():
     assert any("False Idol" in text for text in texts)
     assert not [text for text in texts if "the The" in text or "'s The" in text]
     assert "Seat 4 gives you the False Idol." in texts
+
+
+def test_r10_2_a_relic_named_after_its_owner_is_given_without_the():
+    """A giver "gives Van Helsing's Journal", never "gives the Van Helsing's Journal" (seen on the
+    eight phones of tests/browser/test_whole_game_eight.py); other names keep their article."""
+    assert BY_ID["van_helsings_journal"].the_name == "Van Helsing's Journal"
+    assert BY_ID["false_idol"].the_name == "the False Idol"
+    assert BY_ID["ritual_bell"].the_name == "the Ritual Bell"
+    assert BY_ID["seers_orb"].the_name == "the Seer's Orb"

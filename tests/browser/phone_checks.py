@@ -1,0 +1,103 @@
+"""What every phone must show at every phase (issue 14, "Done means"), in one function.
+
+`check_seat(phone)` asserts, for one seat as it is now:
+(a) its control (the first form of "Your move") or the reason it waits (games/waiting.py's
+    `[data-waiting]`) is inside the first screen (on the end screen: who won);
+(b) every unacknowledged private news card is inside the first screen (a card that takes over
+    the screen is checked, then read with "Got it", as a person would, before the rest);
+(c) nothing overflows horizontally; (d) no rule ID in the visible text; (e) every tap target is
+at least 44x44 px; (f) with `axe=True`, axe-core finds no serious or critical violation.
+
+It leaves every news card it found unread unless `read_news=True`: then, once checked, each is
+read with "Got it", so that the next phase's news arrives on a phone that read the last.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from games.models import Game
+from tests.browser.pages import Phone
+
+CONTROL = "#game section.actions form[data-action], #game section.actions [data-waiting]"
+NEWS = "#game .news"
+TAKEOVER = "#game .news-takeover"
+END = "#game .end .end-title"
+
+
+def check_seat(
+    phone: Phone, *, axe: bool = False, shot: Path | None = None, read_news: bool = True
+) -> None:
+    """(a)-(f) above for `phone`'s seat; `shot`: save a screenshot of the first screen there
+    (taken with any news still on it: what the player sees first)."""
+    page = phone.page
+    # The Dining's reveal fades its steps in: judge the page as it ends, not mid-fade.
+    page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+    if shot is not None:
+        page.evaluate("window.scrollTo(0, 0)")
+        phone.screenshot(shot)
+    while page.locator(TAKEOVER).count():  # (b) it covers the screen, so it comes first
+        _check_news(phone, TAKEOVER)
+        _check_page(phone, axe=axe)
+        phone.got_it()
+    for i in range(page.locator(NEWS).count()):  # (b) each card, top to bottom
+        _check_news(phone, f"{NEWS} >> nth={i}")
+    if page.locator("#game.status-finished").count():
+        phone.check_in_first_screen(END)  # (a) the end screen: who won, first
+    else:
+        phone.check_in_first_screen(CONTROL)  # (a)
+    _check_page(phone, axe=axe)
+    if read_news:
+        while page.locator(NEWS).count():
+            phone.got_it()
+
+
+def control_of(phone: Phone) -> str:
+    """The seat's control as the page names it: its first action, or its waiting sentence."""
+    found = phone.page.locator(CONTROL)
+    if not found.count():
+        return "end" if phone.page.locator(END).count() else "none"
+    return found.first.get_attribute("data-action") or found.first.inner_text()
+
+
+def _check_news(phone: Phone, selector: str) -> None:
+    phone.check_in_first_screen(f"{selector} >> .news-title")
+    phone.check_in_first_screen(f"{selector} >> button")  # "Got it" within reach too
+
+
+def _check_page(phone: Phone, *, axe: bool) -> None:
+    phone.check_fits_the_phone()  # (c), and (e) through check_tap_targets
+    phone.check_words_for_people()  # (d)
+    if axe:
+        phone.check_accessibility()  # (f)
+
+
+def check_every_phone(
+    code: str,
+    table: list[Phone],
+    phase: str,
+    artifacts: Path,
+    roles: dict[int, str],
+    movers: set[int] | frozenset[int] = frozenset(),
+) -> None:
+    """Every phone shows the game as it is now (the server's version), then `check_seat` on each,
+    the seats that move first. (a)-(e) on every phone; axe-core (f) on the first phone of each
+    kind of screen (its control, Ghost or not, with news or not): in the eight-phone game that is
+    71 runs of about 0.65 s, where every phone at every phase would be about 220 (some 100 s
+    more). One screenshot per role (a Ghost's role counts apart), of the first phone of that
+    role: artifacts/<phase>-<role>.png, `phase` starting with its round."""
+    game = Game.objects.get(code=code)
+    ghosts = set(game.state["ghosts"])
+    for phone in table:
+        phone.page.wait_for_function(
+            f"() => +document.querySelector('#game').dataset.version >= {game.version}"
+        )
+    axed: set[tuple] = set()
+    shots: set[Path] = set()
+    for phone in sorted(table, key=lambda p: (p.seat not in movers, p.seat)):
+        role = roles[phone.seat] + ("-ghost" if phone.seat in ghosts else "")
+        shot = artifacts / f"{phase}-{role}.png"
+        screen = (control_of(phone), phone.seat in ghosts, phone.page.locator(NEWS).count() > 0)
+        check_seat(phone, axe=screen not in axed, shot=None if shot in shots else shot)
+        axed.add(screen)
+        shots.add(shot)
