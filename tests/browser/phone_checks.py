@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from games.models import Game
+from tests.browser.conftest import ARTIFACTS
 from tests.browser.pages import Phone
 
 CONTROL = "#game section.actions form[data-action], #game section.actions [data-waiting]"
@@ -42,10 +43,14 @@ def check_seat(
         phone.got_it()
     for i in range(page.locator(NEWS).count()):  # (b) each card, top to bottom
         _check_news(phone, f"{NEWS} >> nth={i}")
-    if page.locator("#game.status-finished").count():
-        phone.check_in_first_screen(END)  # (a) the end screen: who won, first
-    else:
-        phone.check_in_first_screen(CONTROL)  # (a)
+    try:
+        if page.locator("#game.status-finished").count():
+            phone.check_in_first_screen(END)  # (a) the end screen: who won, first
+        else:
+            phone.check_in_first_screen(CONTROL)  # (a)
+    except AssertionError:  # the whole page as it was, to see what pushed the control down
+        phone.screenshot(ARTIFACTS / f"failed-seat-{phone.seat}.png", full_page=True)
+        raise
     _check_page(phone, axe=axe)
     if read_news:
         while page.locator(NEWS).count():

@@ -36,7 +36,7 @@ from django.contrib.auth import get_user_model
 
 from games import services
 from games.models import Game
-from tests.browser.pages import NAMES, Phone
+from tests.browser.pages import NAMES, Phone, start_round_one
 from tests.browser.phone_checks import check_every_phone
 
 try:
@@ -69,7 +69,9 @@ OPTIONS = {
     # Giver GIVERS[i] draws the card of GIVERS[i+1]; the last giver draws Eli's and the spare.
     "relic_deck": [RELICS[s] for s in GIVERS[1:]] + [RELICS[GIVERS[0]], SPARE],
     "last_wills": True,
-    "timers": {"mingling": 1800, "relic": 1800, "tiebreak": 1800, "choice": 1800},
+    # With the role reveal a table opened on the page has (games.options.REVEAL), long enough
+    # for every phone to be checked during it.
+    "timers": {"mingling": 1800, "relic": 1800, "tiebreak": 1800, "choice": 1800, "reveal": 1800},
 }
 TOKENS = {"S": "stake", "F": "feast", "D": "double_stake", "I": "investigation"}
 
@@ -211,14 +213,17 @@ def seat_eight(pages) -> tuple[str, list[Phone]]:
     return game.code, table
 
 
-def start(table: list[Phone]) -> None:
-    """Ana taps Start; every phone comes to round 1's Mingling. (When the role reveal with its
-    "Ready" tap lands for every game, each phone taps Ready here.)"""
+def start(code: str, table: list[Phone], artifacts) -> None:
+    """Ana taps Start; every phone shows its role reveal (checked like every other phase), each
+    taps Ready, and the last Ready opens round 1's Mingling on every phone."""
     ana = table[0]
     ana.page.reload()
     ana.page.get_by_role("button", name="Start the game").click()
     for phone in table:
-        phone.page.wait_for_selector('form[data-action="place_token"]')
+        phone.page.wait_for_selector('form[data-action="ready"]')
+    everyone = {p.seat for p in table}
+    check_every_phone(code, table, "1-role_reveal", artifacts, ROLE_OF, everyone)
+    start_round_one(table)
 
 
 # --- moves, as taps ---------------------------------------------------------------------------
@@ -270,7 +275,7 @@ def test_eight_phones_play_a_whole_relic_and_last_will_game_checked_at_every_pha
     phones, artifacts
 ):
     code, table = seat_eight(phones(8))
-    start(table)
+    start(code, table, artifacts)
     by_seat = {p.seat: p for p in table}
     for phase, name, moves in PLAN:
         movers = {seat for seat, _, _ in moves}

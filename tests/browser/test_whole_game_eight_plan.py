@@ -18,6 +18,9 @@ DRAWN = {2: "grudge", 3: "sealed_reliquary", 4: "toast"}  # the Last Will of eac
 def test_r10_r13_the_eight_phone_plan_is_offered_step_by_step_and_the_hunters_win():
     options = normalized(OPTIONS)
     state = setup(engine_options(options), 8, SEED, roles=fixed_roles(options))
+    assert view(state, None)["phase"] == "role_reveal"  # every phone taps Ready first
+    for seat in range(1, 9):
+        state, _ = apply(state, Action("ready", seat=seat))
     drawn = {}
     for phase, name, moves in PLAN:
         assert view(state, None)["phase"] == phase, name
