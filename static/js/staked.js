@@ -344,6 +344,9 @@
     var verb = e.detail.requestConfig && e.detail.requestConfig.verb;
     if (e.detail.target && e.detail.target.id === "game") remember(e.detail.target, verb === "get");
   });
+  // The choices come back in the swap's own task, not at settle (20 ms later): a tap in between
+  // would otherwise be overwritten, or a choice look lost under the player's finger.
+  document.addEventListener("htmx:afterSwap", function () { restore(document); });
   document.addEventListener("htmx:afterSettle", function () { setUp(document); });
 
   // --- "Since you last looked" (games/news.py): each request says how long this page was out of
