@@ -110,6 +110,8 @@ class Script:
         game.refresh_from_db()
         view = selectors.game_view(game, None)
         living = {s["name"] for s in view["seats"] if s["alive"]}
+        # As the room screen gets it (games/display.py): the Last Wills' lines beside the view.
+        view = {**view, "last_will_lines": selectors.last_will_lines(game)}
         new = [line for line in narration.lines(view) if line["id"] not in self.ids]
         for line in new:
             self.ids.add(line["id"])
