@@ -151,15 +151,15 @@ def sign_out_others(player: Player) -> None:
     Player.objects.filter(pk=player.pk).update(link_epoch=F("link_epoch") + 1)
 
 
-def still_signed_in(session, user_id) -> list[str]:
+def still_signed_in(session, user) -> list[str]:
     """The scoped games this link-signed browser may still play: those whose seat is still this
     user's and whose link epoch has not moved since the link signed it in."""
     codes = session.get(SCOPE_KEY) or []
     epochs = session.get(EPOCHS_KEY) or {}
     current = dict(
-        Player.objects.filter(game__code__in=codes, user_id=user_id, is_bot=False).values_list(
-            "game__code", "link_epoch"
-        )
+        identity.players_of(user)
+        .filter(game__code__in=codes)
+        .values_list("game__code", "link_epoch")
     )
     return [c for c in codes if c in current and current[c] == epochs.get(c, 0)]
 

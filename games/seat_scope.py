@@ -36,7 +36,7 @@ class SeatScope:
         session = getattr(request, "session", None)
         codes = session.get(SCOPE_KEY) if session is not None else None
         if codes:
-            kept = still_signed_in(session, request.user.pk)
+            kept = still_signed_in(session, request.user)
             if not kept:
                 logout(request)  # empties the session: nothing of the scope is left
             elif kept != codes:
