@@ -101,7 +101,9 @@ def test_the_ghost_screen_explains_the_ghost_vote_and_protection(table):
     t.phone(3).act(t.code, "choose_examiner", target="4")
     t.play(ROUND_2)  # Ben (seat 2) is Staked
     ghost = t.page(2)
-    screen = terms(part(ghost, 'class="card ghost-screen"', "</section>"))
+    # In Mingling the Ghost screen is one line (the vote must stay on the first screen): the
+    # Ghost vote's own form explains its words.
+    screen = terms(part(ghost, 'data-action="intervention_vote"', "</form>"))
     assert list(screen) == ["ghost_vote", "protected"]
     assert screen["ghost_vote"]["more"] == f"/rules/ghosts/?game={t.code}#intervention"
     assert "ghost" in terms(part(ghost, 'class="card me"', "</section>"))
