@@ -11,7 +11,7 @@ import pytest
 
 from games import glossary
 from games.wording import without_rule_ids
-from tests.web.test_play import ROUND_1, ROUND_2
+from tests.web.test_play import DOUBLE_TIE, ROUND_1, ROUND_2
 
 pytestmark = pytest.mark.django_db
 
@@ -112,16 +112,7 @@ def test_the_ghost_screen_explains_the_ghost_vote_and_protection(table):
 def test_a_tie_names_the_tie_vote_and_the_relic_board_its_relics(table):
     t = table("LVHHHH", relics=True)
     assert "relic" in terms(part(t.page(2), "data-relic-board", "</section>"))
-    t.play(
-        {  # Stakes: 3 and 4 tie on 4 (tests/web/test_play.py)
-            1: "S3 S4 F5",
-            2: "S3 S4 F5",
-            3: "S4 S5 F6",
-            4: "S3 S5 F6",
-            5: "S4 S6 F3",
-            6: "S3 S5 F4",
-        }
-    )
+    t.play(DOUBLE_TIE)
     tie = terms(part(t.page(1), 'class="card tie"', "</section>"))
     assert list(tie) == ["tie_vote", "examination"]
 

@@ -147,18 +147,20 @@ def test_the_ghost_dial_and_a_whole_game_to_the_end_screen(table):
     assert '🛡 <strong><bdi class="name">Cleo</bdi></strong> is Protected.' in t.page(4)
 
 
+# Round 1 with Stakes tied (seats 3 and 4, on 4) and Feasts tied (seats 5 and 6, on 2).
+DOUBLE_TIE = {
+    1: "S3 S4 F5",
+    2: "S3 S4 F5",
+    3: "S4 S5 F6",
+    4: "S3 S5 F6",
+    5: "S4 S6 F3",
+    6: "S3 S5 F4",
+}
+
+
 def test_a_tie_vote_through_the_pages(table):
     t = table("LVHHHH")
-    t.play(
-        {  # Stakes: 3 and 4 tie on 4; Feasts: 5 and 6 tie on 2
-            1: "S3 S4 F5",
-            2: "S3 S4 F5",
-            3: "S4 S5 F6",
-            4: "S3 S5 F6",
-            5: "S4 S6 F3",
-            6: "S3 S5 F4",
-        }
-    )
+    t.play(DOUBLE_TIE)
     html = t.page(1)
     assert "Tie for the most Stakes" in html and "Cast my vote" in html
     assert 'name="target" value="3"' in html and 'name="target" value="5"' not in html
