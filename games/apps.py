@@ -6,6 +6,6 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        from games import converters  # the app registry is ready: URLconfs may load after this
+        from games.web import converters  # the app registry is ready: URLconfs may load after this
 
         converters.register()

@@ -16,8 +16,8 @@ from games.engine.table import max_players
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
 # A seat that misses this many timed windows in a row, windows in which it had to act, may be
-# flagged to the table as away, once it has also been away long enough (games.options.away_after;
-# Player.afk; games.services.away counts the misses, games.seats offers the host's remedies).
+# flagged to the table as away, once it has also been away long enough (games.domain.options.away_after;
+# Player.afk; games.services.away counts the misses, games.services.seats offers the host's remedies).
 AFK_AFTER = 2
 
 
@@ -43,11 +43,11 @@ class Game(models.Model):
     phase = models.CharField(max_length=32, default="lobby")  # projection, for admin and lists
     round = models.PositiveSmallIntegerField(default=0)  # projection
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    # The lobby a finished game's players opened with one tap (games.seats.rematch_open).
+    # The lobby a finished game's players opened with one tap (games.services.seats.rematch_open).
     rematch = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
     )
-    # Set when the game was replayed from an exported file (games/replay.py): the source game's
+    # Set when the game was replayed from an exported file (games/services/replay.py): the source game's
     # code and when it was exported. Empty for a game played here.
     imported_from = models.CharField(max_length=120, blank=True, default="")
     # The table's clock (games.services.clock, docs/slow-games.md "Moving a deadline"): `window`,
@@ -86,7 +86,7 @@ class Player(models.Model):
     name = models.CharField(max_length=40)
     is_bot = models.BooleanField(default=False)
     alive = models.BooleanField(default=True)  # projection of the state
-    # Timed windows in a row that closed with this seat still owing a move (games.seats).
+    # Timed windows in a row that closed with this seat still owing a move (games.services.seats).
     missed_windows = models.PositiveSmallIntegerField(default=0)
     # Flagged to the table as away (issue 20): AFK_AFTER missed windows in a row *and* away for
     # the preset's minimum since `present_at` (games.services.away). Only then may the host hand
@@ -98,15 +98,15 @@ class Player(models.Model):
     # The one-time link the host made to hand this seat to a new friend; None when there is none.
     claim_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     # When this seat's player last loaded the game (a page or an API view), to the minute: for the
-    # organisers' "who is waiting on whom" (games.seats.seen). None: never, or a new player.
+    # organisers' "who is waiting on whom" (games.services.seats.seen). None: never, or a new player.
     last_seen_at = models.DateTimeField(null=True, blank=True)
-    # The game's Event seqs of the private news this seat tapped "Got it" on (games.news): kept
+    # The game's Event seqs of the private news this seat tapped "Got it" on (games.services.news): kept
     # here, not in a browser, so the seat's second device agrees.
     news_read = models.JSONField(default=list, blank=True)
-    # Bumped by "Sign out other devices" (games.seat_links): every link made before, used or not,
+    # Bumped by "Sign out other devices" (games.services.seat_links): every link made before, used or not,
     # stops working, and every browser a link signed in is signed out on its next request.
     link_epoch = models.PositiveIntegerField(default=0)
-    # "Since you last looked" (issue 20, games.news.look): the game's last Event seq this seat's
+    # "Since you last looked" (issue 20, games.services.news.look): the game's last Event seq this seat's
     # page showed and when; the seq the card summarises from, pinned when the player came back
     # to news (None: no card); and the Dining reveal this seat has seen animate (played once).
     looked_seq = models.PositiveIntegerField(default=0)
@@ -176,7 +176,7 @@ class Action(models.Model):
 
     `name` is "setup", a player's action (docs/api.md), "timeout", or "deadline" (an organiser moved
     the open window's deadline: `args["deadline"]`). `at` is the `now` the step ran at: with the
-    seed, these rows replay a game exactly (games/replay.py). `args` may hold secrets (a token's
+    seed, these rows replay a game exactly (games/services/replay.py). `args` may hold secrets (a token's
     target during Mingling): only superusers ever see this log.
     """
 
@@ -196,7 +196,7 @@ class Action(models.Model):
 
 
 class SeatLinkUse(models.Model):
-    """A "continue on another device" link that was used (games.seat_links): each link signs in
+    """A "continue on another device" link that was used (games.services.seat_links): each link signs in
     once; its random nonce is kept here so a second use is refused. Rows older than the links'
     lifetime are deleted daily (games.tasks.prune; an expired link is refused by its age)."""
 

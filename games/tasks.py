@@ -7,8 +7,9 @@ from celery import shared_task
 from django.conf import settings
 from django.core.cache import cache
 
-from games import seat_links, services
-from games.health import HEARTBEAT_KEY
+from games import services
+from games.domain.worker_heartbeat import HEARTBEAT_KEY
+from games.services import seat_links
 
 
 @shared_task(name="games.tasks.ping")

@@ -21,8 +21,8 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from games import engine
+from games.domain.options import engine_options
 from games.engine import Action, to_json
-from games.options import engine_options
 
 
 @dataclass

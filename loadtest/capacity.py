@@ -19,7 +19,7 @@ players until a step fails; the capacity is the last step that passed. The load 
 on the same machine and takes its share of the CPU, so the figure is a lower bound for a machine
 that only serves.
 
-Phones poll at the page's own interval (`hx-trigger`, set by the server: games/polls.py), every
+Phones poll at the page's own interval (`hx-trigger`, set by the server: games/domain/polls.py), every
 second while a live game runs (a change waits on average half an interval, at
 worst a whole one); `--poll-seconds N` makes them poll every N seconds instead, whatever the page
 says.

@@ -6,7 +6,7 @@ Measures, in one run:
    load falls on all three alike): the API's (GET a game with a matching If-None-Match → 304)
    and the page's (`/g/{code}/changed?v=N&p=<poll token>` → 204, with the browser's session
    cookie), both by a seat's own player at a game with spectators off, the case that must prove
-   who is asking (games/quickpoll.py);
+   who is asking (games/web/middleware/quickpoll.py);
 2. the latency of place_token with 50 games running at once (p50, p99);
 3. the stream server (uvicorn, games/api/stream.py) with STREAM_CLIENTS streams open on one
    game: the time from each move's answer to each stream's event naming it (p95).

@@ -15,7 +15,7 @@ import re
 
 from gunicorn.glogging import Logger
 
-# The last path segment of these routes is a secret (games/urls.py, games/notify/urls.py).
+# The last path segment of these routes is a secret (games/web/urls.py, games/notify/urls.py).
 SECRET_PATHS = re.compile(r"(/(?:continue|claim|unsubscribe)/)[^/?#\s\"]+")
 SECRET_HEADERS = ("authorization", "cookie", "x-csrftoken")
 REDACTED = "[redacted]"

@@ -4,7 +4,7 @@ A *scope* is a named budget, `hits` per `seconds`, counted per *key*: the signed
 client's address, or an account name. The budgets are `settings.RATE_LIMITS` (README.md,
 "Rate limits"); what each scope counts, and by what, is `SCOPES` below. Both faces use them:
 the API views name theirs in `throttle_scope` (read by `LimitThrottle`, DRF's throttle class),
-the page routes wrap their views in `limited(...)` (games/urls.py). A move made on the page and
+the page routes wrap their views in `limited(...)` (games/web/urls.py). A move made on the page and
 one made through the API therefore draw on the same budget.
 
 Counting is a sliding window over two fixed windows (the current one and, weighted by how much

@@ -187,13 +187,13 @@ MIDDLEWARE = [
     "staked.outages.OutageMiddleware",  # a database/Redis outage answers 503, not 500
     "staked.middleware.RequestLineLimit",
     "django.middleware.security.SecurityMiddleware",
-    "games.quickpoll.QuickPoll",  # the unchanged poll, before sessions, auth and CSRF
+    "games.web.middleware.quickpoll.QuickPoll",  # the unchanged poll, before sessions, auth and CSRF
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "games.seat_scope.SeatScope",  # a seat link's browser is that one seat's (games.seat_links)
+    "games.web.middleware.seat_scope.SeatScope",  # a seat link's browser is that one seat's (games.services.seat_links)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -216,7 +216,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.context_processors.rules",
+                "games.web.context_processors.rules",
             ],
         },
     },

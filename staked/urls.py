@@ -5,9 +5,9 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games import health
 from games.history import urls as history_urls
 from games.notify import urls as notify_urls
+from games.web import health
 
 # Swagger UI's start script is a file of its own (the split view), so the site's policy of no
 # inline script holds; its page still needs inline styles and data: images.
@@ -16,7 +16,7 @@ swagger_ui = csp_update({"style-src": ["'unsafe-inline'"], "img-src": ["data:"]}
 )
 
 urlpatterns = [
-    path("", include("games.urls")),
+    path("", include("games.web.urls")),
     path("", include(notify_urls.pages)),
     path("", include(history_urls.pages)),
     path("admin/", admin.site.urls),

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games import engine, services
-from games.bots import random_move
+from games.bots.moves import random_move
 from games.engine import state_from_json
 from games.engine.view import waiting_for
 from games.models import Game

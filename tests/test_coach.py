@@ -1,4 +1,4 @@
-"""The practice game's coach (games/coach.py, issue 18), from the seat's own view alone.
+"""The practice game's coach (games/presenters/coach.py, issue 18), from the seat's own view alone.
 
 Whole games played by the sensible bots on the engine check, for every seat at every step, that
 no note names a secret the seat's view does not hold (another player's role or Mesmerism), and
@@ -14,10 +14,10 @@ import re
 import pytest
 
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
-from games import coach
-from games.bots import bot_move
+from games.bots.moves import bot_move
 from games.engine import Action, Options, apply, setup, timeout, view
 from games.engine.view import waiting_for
+from games.presenters import coach
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
 ROLE_WORDS = re.compile(r"Hunter|Vampire|Lord|Mesmeri", re.IGNORECASE)

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.db.utils import OperationalError
 from django.test import override_settings
 
-from games.health import HEARTBEAT_KEY, HEARTBEAT_MAX_AGE
+from games.web.health import HEARTBEAT_KEY, HEARTBEAT_MAX_AGE
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +74,7 @@ def test_readyz_is_unavailable_before_any_worker_ran(client):
 
 
 def test_readyz_is_unavailable_when_the_database_is_down(client):
-    with mock.patch("games.health.connection") as connection:
+    with mock.patch("games.web.health.connection") as connection:
         connection.cursor.side_effect = OperationalError("connection refused")
         response = client.get("/readyz")
     assert response.status_code == 503

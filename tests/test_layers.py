@@ -68,7 +68,7 @@ def test_the_code_keeps_every_layer_contract(tmp_path):
         ),
         ("games/models.py", "from games import services  # noqa", "Models import no service"),
         (
-            "games/seats.py",
+            "games/services/seats.py",
             "from games import display  # noqa",
             "Services import no view, API or admin",
         ),
@@ -84,12 +84,12 @@ def test_the_code_keeps_every_layer_contract(tmp_path):
         ),
         ("games/api/views.py", "from games import views  # noqa", "The API imports no page"),
         (
-            "games/display.py",
+            "games/web/display.py",
             "from games.api import serializers  # noqa",
             "The pages import no API",
         ),
         (
-            "games/identity.py",
+            "games/domain/identity.py",
             "from games import selectors  # noqa",
             "No import cycle inside games/",
         ),

@@ -1,4 +1,4 @@
-"""The room screen's spoken lines (games/narration.py, issue 18), from the public view alone.
+"""The room screen's spoken lines (games/presenters/narration.py, issue 18), from the public view alone.
 
 Whole games played by the sensible bots on the engine check what no line may ever say (a living
 player's role, who is Mesmerized, a private result, the tokens of a Mingling still going on) and
@@ -14,11 +14,11 @@ import re
 import pytest
 
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
-from games import narration
-from games.bots import bot_move
+from games.bots.moves import bot_move
 from games.engine import Options, Timers, apply, setup, timeout, view
 from games.engine.last_wills import result_lines
 from games.engine.view import waiting_for
+from games.presenters import narration
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
 ROLE_WORDS = re.compile(r"Hunter|Vampire|Lord|Mesmeri", re.IGNORECASE)

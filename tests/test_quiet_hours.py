@@ -1,4 +1,4 @@
-"""Issue 20, "Moving a deadline": the table's local clock (games/quiet_hours.py) as pure functions
+"""Issue 20, "Moving a deadline": the table's local clock (games/domain/quiet_hours.py) as pure functions
 of timestamps: quiet hours that wrap past midnight, a fixed local Mingling hour, daylight saving."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from games import quiet_hours
+from games.domain import quiet_hours
 from games.services.clock import policy
 
 BERLIN = ZoneInfo("Europe/Berlin")

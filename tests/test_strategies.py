@@ -12,12 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
-from games import engine, simulate, strategies
-from games.bots import bot_move
+from games import engine, simulate
+from games.bots import strategies
+from games.bots.moves import bot_move
+from games.bots.strategies import sensible
 from games.engine import Options, state_from_json, to_json
 from games.engine.common import with_player
 from games.engine.view import waiting_for
-from games.strategies import sensible
 from tests.relics.conftest import play, relic_table, window
 from tests.relics.test_r10_windows import W6
 

@@ -1,5 +1,5 @@
 """The unit of work every writer of a game goes through (issue 13, games/services/unit.py), and
-the one mapping from a refusal to its HTTP status (games/errors.py)."""
+the one mapping from a refusal to its HTTP status (games/domain/errors.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import pytest
 from django.core.cache import cache
 
 from games import services
+from games.domain.errors import DomainError, GameError, refusal
+from games.domain.poll_keys import version_key
 from games.engine import IllegalAction
-from games.errors import DomainError, GameError, refusal
 from games.models import Event
 from tests.factories import running_game
 
@@ -32,7 +33,7 @@ def test_a_change_is_one_new_version_with_its_events_and_the_poll_key_follows_on
     django_capture_on_commit_callbacks,
 ):
     game = running_game()
-    cache.delete(services.version_key(game.code))
+    cache.delete(version_key(game.code))
     with django_capture_on_commit_callbacks(execute=True):
         with services.game_write(game.code) as write:
             write.change([services.seat_event("afk", "Seat 2 seems to be away.", 1, seat=2)])
@@ -40,7 +41,7 @@ def test_a_change_is_one_new_version_with_its_events_and_the_poll_key_follows_on
     assert saved.version == game.version + 1
     last = Event.objects.filter(game=game).order_by("-seq").first()
     assert (last.seq, last.kind) == (game.last_seq + 1, "afk")
-    assert cache.get(services.version_key(game.code)) == game.version + 1
+    assert cache.get(version_key(game.code)) == game.version + 1
 
 
 @pytest.mark.django_db

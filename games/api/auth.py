@@ -1,45 +1,14 @@
-"""API tokens: issued once, stored hashed, revocable; checked with a short cache so that a poll
-costs no database query for the token.
-
-A token is 40 random hex characters (`secrets.token_hex(20)`, 160 bits), shown to its owner once
-when it is issued (`POST /api/v1/auth/guest/`, `.../register/`, `.../token/`). The database keeps
-only its SHA-256 digest (`games.models.ApiToken`): a fast hash is enough for a random secret that
-long, and it keeps the check cheap. Nothing (admin, logs, cache keys) ever holds a token itself.
-"""
+"""The API's `Authorization: Token <token>` check (the tokens themselves: games.services.api_tokens),
+with a short cache so that a poll costs no database query for the token."""
 
 from __future__ import annotations
-
-import hashlib
-import secrets
 
 from django.core.cache import cache
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication, get_authorization_header
 
 from games.models import ApiToken
-
-CACHE_SECONDS = 60  # a deactivated user is refused within this time; a revoked token at once
-PREFIX_LENGTH = 6
-
-
-def digest_of(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def token_cache_key(token: str) -> str:
-    """The cache entry of a token's user: named by the digest, never by the token."""
-    return _cache_key(digest_of(token))
-
-
-def _cache_key(digest: str) -> str:
-    return f"token:{digest}"
-
-
-def issue_token(user) -> str:
-    """A new token for `user`, returned this once (only its digest is kept)."""
-    token = secrets.token_hex(20)
-    ApiToken.objects.create(user=user, digest=digest_of(token), prefix=token[:PREFIX_LENGTH])
-    return token
+from games.services.api_tokens import CACHE_SECONDS, cache_key, digest_of
 
 
 def presented_token(request) -> str | None:
@@ -51,26 +20,14 @@ def presented_token(request) -> str | None:
     return token if digest_of(token) == request.auth else None
 
 
-def revoke(user, digests: list[str] | None = None) -> int:
-    """Revoke `user`'s tokens with these digests (all of them when None); how many went. The
-    cached user of each goes too, so a revoked token is refused on its very next request."""
-    rows = ApiToken.objects.filter(user=user)
-    if digests is not None:
-        rows = rows.filter(digest__in=digests)
-    gone = list(rows.values_list("digest", flat=True))
-    rows.delete()
-    cache.delete_many([_cache_key(d) for d in gone])
-    return len(gone)
-
-
 class CachedTokenAuthentication(TokenAuthentication):
     """`Authorization: Token <token>` (DRF parses the header); `request.auth` is then the token's
     digest (what `revoke` takes), never the token. DRF's own token model is not used."""
 
     def authenticate_credentials(self, key: str):
         digest = digest_of(key)
-        cache_key = _cache_key(digest)
-        user = cache.get(cache_key)
+        entry = cache_key(digest)
+        user = cache.get(entry)
         if user is None:
             row = ApiToken.objects.select_related("user").filter(digest=digest).first()
             if row is None:
@@ -78,5 +35,5 @@ class CachedTokenAuthentication(TokenAuthentication):
             user = row.user
             if not user.is_active:
                 raise exceptions.AuthenticationFailed("User inactive or deleted.")
-            cache.set(cache_key, user, timeout=CACHE_SECONDS)
+            cache.set(entry, user, timeout=CACHE_SECONDS)
         return user, digest

@@ -10,7 +10,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from games.errors import refusal
+from games.domain.errors import refusal
 from staked import limits
 
 DRF_CODES = {
@@ -28,7 +28,7 @@ DRF_CODES = {
 
 
 def handle(exc, context):
-    refused = refusal(exc)  # a service's or the engine's refusal (games/errors.py)
+    refused = refusal(exc)  # a service's or the engine's refusal (games/domain/errors.py)
     if refused is not None:
         return Response({"code": refused.code, "detail": refused.detail}, status=refused.status)
     response = exception_handler(exc, context)

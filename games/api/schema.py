@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from drf_spectacular.utils import OpenApiExample
 
-from games import event_schemas
+from games.domain import event_schemas
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ def error_shapes(result, generator, request, public):
 
 def event_kinds(result, generator, request, public):
     """drf-spectacular postprocessing hook: `EventOut` is one schema per event kind, chosen by
-    `kind` (a discriminated `oneOf`), each with its declared `data` (games/event_schemas.py), so a
+    `kind` (a discriminated `oneOf`), each with its declared `data` (games/domain/event_schemas.py), so a
     client reads seats, roles and relic ids from the schema alone."""
     schemas = result.get("components", {}).get("schemas", {})
     base = schemas.get("EventOut")

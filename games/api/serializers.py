@@ -8,11 +8,11 @@ from django.utils import timezone
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_serializer
 from rest_framework import serializers
 
-from games import quiet_hours
-from games.accounts import USERNAME_PATTERN
+from games.domain import quiet_hours
+from games.domain.errors import GameError
+from games.domain.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
 from games.engine.vocabulary import ActionName, LastWillId, Phase, RelicId, TieKind
-from games.errors import GameError
-from games.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
+from games.services.accounts import USERNAME_PATTERN
 from games.services.vacation import check_span
 from staked.rest import ErrorOut
 

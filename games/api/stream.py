@@ -38,10 +38,11 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import JsonResponse, StreamingHttpResponse
 from rest_framework import exceptions
 
-from games import identity, selectors
 from games.api.auth import CachedTokenAuthentication
-from games.errors import DomainError
-from games.options import spectators_allowed
+from games.domain import identity
+from games.domain.errors import DomainError
+from games.domain.options import spectators_allowed
+from games.selectors import game as selectors
 
 WATCH_SECONDS = 0.1  # how often a game's watcher reads its poll key
 HEARTBEAT_SECONDS = 15.0

@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from games.api import views
-from games.inputs import ACTIONS
+from games.domain.inputs import ACTIONS
 
 app_name = "api"
 

@@ -24,24 +24,18 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import (
-    accounts,
-    identity,
-    inputs,
-    listing,
-    polls,
-    seat_links,
-    seats,
-    selectors,
-    services,
-)
+from games import services
 from games.api import idempotency, schema, stream
 from games.api import serializers as s
-from games.api.auth import issue_token, presented_token, revoke
+from games.api.auth import presented_token
+from games.domain import identity, inputs, polls, seat_link_tokens
+from games.domain.errors import DomainError
+from games.domain.options import spectators_allowed
 from games.engine import IllegalAction
-from games.errors import DomainError
-from games.options import spectators_allowed
-from games.services import GameError
+from games.selectors import game as selectors
+from games.selectors import listing
+from games.services import GameError, accounts, seat_links, seats
+from games.services.api_tokens import issue_token, revoke
 from staked import limits
 from staked.rest import PER_VIEWER, BadRequestOut, ErrorOut, check_types
 
@@ -361,7 +355,7 @@ _game_view = GameView.as_view()
 
 @csrf_exempt  # as DRF's own views are: DRF checks CSRF for session-authenticated writes
 def game_detail(request, code: str):
-    """The game for this viewer; the unchanged poll is answered before this (games/quickpoll.py)."""
+    """The game for this viewer; the unchanged poll is answered before this (games/web/middleware/quickpoll.py)."""
     return _game_view(request, code=code)
 
 
@@ -892,7 +886,7 @@ class SeatLinkView(APIView):
         game = selectors.game_get(code.upper())
         if request.session.get(seat_links.SCOPE_KEY):  # a browser a link signed in makes none
             raise GameError("forbidden", "Ask for a link on the device you first played on.", 403)
-        link = seat_links.for_user(game, request.user)
+        link = seat_link_tokens.for_user(game, request.user)
         if link is None:
             raise GameError("not_seated", "You have no seat at this game.", 403)
         url = request.build_absolute_uri(reverse("seat-link", args=[game.code, link.token]))

@@ -2,7 +2,7 @@
 services, each behind a confirmation page and written to the message's history.
 
 The `ghosts` and `den` channels are private: who writes in the den is a Vampire. As elsewhere in
-the admin (games/admin.py), only superusers see them; staff see the `table` channel only, and no
+the admin (games/admin/games.py), only superusers see them; staff see the `table` channel only, and no
 channel filter or column (it would offer channels that always show nothing)."""
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ from rest_framework.views import APIView
 from games.chat import selectors, services
 from games.chat import serializers as s
 from games.chat.audience import CHANNELS, channel_access
-from games.identity import seat_of
-from games.selectors import game_get
+from games.domain.identity import seat_of
+from games.selectors.game import game_get
 from games.services import GameError
 from staked.rest import PER_VIEWER, BadRequestOut, ErrorOut, UnknownFields, unknown_fields
 

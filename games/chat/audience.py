@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.chat.models import Message
+from games.domain.options import spectators_allowed
 from games.engine import state_from_json, table
 from games.models import Game
-from games.options import spectators_allowed
 
 TABLE, GHOSTS, DEN = Message.Channel.TABLE, Message.Channel.GHOSTS, Message.Channel.DEN
 CHANNELS = (TABLE, GHOSTS, DEN)

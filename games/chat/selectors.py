@@ -9,7 +9,7 @@ from django.utils.crypto import salted_hmac
 
 from games.chat.audience import channel_access
 from games.chat.models import Message
-from games.identity import is_host, seat_of
+from games.domain.identity import is_host, seat_of
 from games.models import Game
 from games.services import GameError
 

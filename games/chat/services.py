@@ -13,7 +13,7 @@ from django.utils import timezone
 from games.chat.audience import TABLE, channel_access
 from games.chat.models import MAX_LENGTH, Message
 from games.chat.stamps import stamp_changed
-from games.identity import is_host, player_of, seat_of
+from games.domain.identity import is_host, player_of, seat_of
 from games.models import Game
 from games.services import GameError
 from staked import limits

@@ -1,4 +1,4 @@
-"""Included by games/urls.py under `g/<code>/chat/`."""
+"""Included by games/web/urls.py under `g/<code>/chat/`."""
 
 from django.urls import path
 

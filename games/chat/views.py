@@ -20,10 +20,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.chat import selectors, services, stamps
 from games.chat.audience import CHANNELS, LABELS, channel_access
 from games.chat.models import MAX_LENGTH, Message
-from games.identity import seat_of
+from games.domain.identity import seat_of
+from games.domain.poll_keys import version_key
 from games.models import Game
-from games.selectors import game_get, game_version
-from games.services import GameError, version_key
+from games.selectors.game import game_get, game_version
+from games.services import GameError
 
 PANEL_SIZE = 50  # the messages a panel shows (the newest)
 POLL_SECONDS = 3

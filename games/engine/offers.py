@@ -50,7 +50,7 @@ def nothing(action: str, **extra: Any) -> dict:
 
 # The arguments the engine takes as they are (`relic`, `choice`), not chosen among.
 _FIXED = ("relic", "choice")
-# The actions that take one seat as `target` (the API's `targets: [seat]`, games.inputs).
+# The actions that take one seat as `target` (the API's `targets: [seat]`, games.domain.inputs).
 _ONE_SEAT = (
     ActionName.PLACE_TOKEN,
     ActionName.INTERVENTION_VOTE,

@@ -185,7 +185,7 @@ def _waiting_for(state: State, viewer: int | None) -> list[int]:
 
 def public_waiting(state: State) -> list[int]:
     """The seats the table sees the game wait on, before R3.2's away Ghosts take the living out
-    of a spectator's view: what counts for the away flags (games.seats)."""
+    of a spectator's view: what counts for the away flags (games.services.seats)."""
     return waiting_for(state)
 
 

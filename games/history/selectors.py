@@ -8,18 +8,13 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.http import HttpRequest
 from django.urls import reverse
 
-from games import identity
+from games.domain import identity
 from games.history.models import SeatResult
 from games.models import Event, Game
+from games.selectors.practice import practice_games
 
 ROLES = ("hunter", "vampire", "vampire_lord")  # in the order of R1.2
 OTHER_TEAM = {"hunters": "vampires", "vampires": "hunters"}
-
-
-def practice_games() -> QuerySet[Game]:
-    """Games made for practice. Excluded through this subquery: `exclude(options__practice=
-    True)` would also drop every game whose options have no `practice` key (SQL's NULL)."""
-    return Game.objects.filter(options__practice=True)
 
 
 def counted(user) -> QuerySet[SeatResult]:

@@ -12,13 +12,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games import accounts, identity
-from games import selectors as game_selectors
+from games.domain import identity
+from games.domain.options import spectators_allowed
 from games.history import records, selectors
-from games.options import spectators_allowed
-from games.presenters import ROLE_LABELS
-from games.services import GameError
-from games.wording import for_people
+from games.presenters.game import ROLE_LABELS
+from games.presenters.wording import for_people
+from games.selectors import game as game_selectors
+from games.services import GameError, accounts
 
 PER_PAGE = 20
 TEAM_LABELS = {"hunters": "Hunters", "vampires": "Vampires"}

@@ -12,11 +12,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import times
-from games.errors import DomainError
+from games.domain.errors import DomainError
 from games.notify import endpoints, preferences, push
 from games.notify.models import EmailMode, Preferences, PushSubscription
 from games.notify.services import MAX_LEAD_MINUTES
+from games.presenters import times
 from staked.rest import ErrorOut, check_types
 
 PUSH_DISABLED = (

@@ -1,15 +1,16 @@
 """The only writer of a player's reminder settings and of their browsers' push subscriptions;
 the API (games/notify/api.py) and the reminders page (games/notify/views.py) parse the input and
-call these. Refusals are `DomainError`s (games/errors.py), answered alike by both."""
+call these. Refusals are `DomainError`s (games/domain/errors.py), answered alike by both."""
 
 from __future__ import annotations
 
 from django.core.cache import cache
 
-from games import identity, times
-from games.errors import DomainError
+from games.domain import identity
+from games.domain.errors import DomainError
 from games.notify import confirm, services
 from games.notify.models import Preferences, PushSubscription
+from games.presenters import times
 
 ENDPOINT_TAKEN = (
     "This browser is subscribed to another player's reminders: they turn push off on it first."

@@ -27,13 +27,16 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.urls import reverse
 
-from games import engine, identity, quiet_hours, seat_links, times
+from games import engine
+from games.domain import identity, quiet_hours, seat_link_tokens
 from games.engine import State, state_from_json
 from games.engine.view import waiting_for
 from games.models import Game, Player
 from games.notify import push, unsubscribe_links
 from games.notify.models import DigestLog, EmailMode, NotificationLog, Preferences
-from games.presenters import phase_label
+from games.presenters import times
+from games.presenters.game import phase_label
+from staked import queue
 
 log = logging.getLogger("games.notify")
 
@@ -82,11 +85,7 @@ def after_change(game: Game, state: State | None) -> None:
     game_id, window = game.id, window_of(game, state)
     expires = int(state.deadline - time.time()) + 60 if state.deadline else 24 * 3600
 
-    def queue():
-        # The tasks call this module: imported when queueing, so that the two do not import each
-        # other when loaded.
-        from games.notify.tasks import window_changed
-
+    def queue_it():
         try:
             key = f"notify:{game_id}:{window}:{','.join(map(str, seats))}"
             if not cache.add(key, 1, timeout=max(expires, 60)):
@@ -94,11 +93,11 @@ def after_change(game: Game, state: State | None) -> None:
         except Exception:  # no cache: queue anyway, the log rows still stop repeats
             log.warning("notify: cache unavailable", exc_info=True)
         try:
-            window_changed.apply_async(args=(game_id, window), retry=False)
+            queue.send("notify.tasks.window_changed", game_id, window, retry=False)
         except Exception:  # a dead broker must never fail a move; the sweep still reminds
             log.warning("notify: could not queue the reminder task", exc_info=True)
 
-    transaction.on_commit(queue)
+    transaction.on_commit(queue_it)
 
 
 # --- the tasks' work ------------------------------------------------------------------------
@@ -193,16 +192,14 @@ def catch_up(user) -> None:
     if not windows:
         return
 
-    def queue():
-        from games.notify.tasks import window_changed  # as in after_change
-
+    def queue_it():
         for game_id, window in windows:
             try:
-                window_changed.apply_async(args=(game_id, window), retry=False)
+                queue.send("notify.tasks.window_changed", game_id, window, retry=False)
             except Exception:
                 log.warning("notify: could not queue the reminder task", exc_info=True)
 
-    transaction.on_commit(queue)
+    transaction.on_commit(queue_it)
 
 
 def deadline_moved(game: Game, state: State) -> None:
@@ -212,15 +209,13 @@ def deadline_moved(game: Game, state: State) -> None:
     if state.outcome is None and waiting_for(state):
         game_id, window, version = game.id, window_of(game, state), game.version
 
-        def queue():
-            from games.notify.tasks import clock_moved  # as in after_change
-
+        def queue_it():
             try:
-                clock_moved.apply_async(args=(game_id, window, version), retry=False)
+                queue.send("notify.tasks.clock_moved", game_id, window, version, retry=False)
             except Exception:
                 log.warning("notify: could not queue the deadline-moved task", exc_info=True)
 
-        transaction.on_commit(queue)
+        transaction.on_commit(queue_it)
 
 
 def on_deadline_moved(game_id: int, window: str, version: int, now: float | None = None) -> int:
@@ -247,7 +242,7 @@ def on_deadline_moved(game_id: int, window: str, version: int, now: float | None
 
 def deliver(user, reminder: Reminder, player: Player | None = None) -> None:
     """Send one reminder by every channel the player turned on (each failure only logged);
-    the e-mail carries `player`'s seat link (games.seat_links) when there is a seat."""
+    the e-mail carries `player`'s seat link (games.services.seat_links) when there is a seat."""
     prefs = user.notify_preferences
     if prefs.push_enabled and push.enabled():
         payload = {
@@ -273,16 +268,14 @@ def away_flagged(game: Game, seats: list[int], window: str) -> None:
     on commit, queue one "you seem to be away" per seat."""
     game_id = game.id
 
-    def queue():
-        from games.notify.tasks import away_flagged as task  # as in after_change
-
+    def queue_it():
         for seat in seats:
             try:
-                task.apply_async(args=(game_id, seat, window), retry=False)
+                queue.send("notify.tasks.away_flagged", game_id, seat, window, retry=False)
             except Exception:  # a dead broker must never fail a timeout; the page still says it
                 log.warning("notify: could not queue the away reminder", exc_info=True)
 
-    transaction.on_commit(queue)
+    transaction.on_commit(queue_it)
 
 
 def remind_away(game_id: int, seat: int, window: str) -> bool:
@@ -313,7 +306,7 @@ def remind_away(game_id: int, seat: int, window: str) -> bool:
 
 def email_message(prefs: Preferences, reminder: Reminder, player: Player | None):
     """The reminder as an e-mail: the deadline in the player's own time zone, a link that opens
-    their seat on any device (signed, once, 7 days: games.seat_links), and a one-click
+    their seat on any device (signed, once, 7 days: games.services.seat_links), and a one-click
     unsubscribe (RFC 8058 headers too). Nothing about roles or the game's secrets."""
     zone = times.zone(prefs.time_zone)
     line = reminder.body
@@ -327,14 +320,14 @@ def email_message(prefs: Preferences, reminder: Reminder, player: Player | None)
 
 
 def seat_opening(player: Player | None, path: str) -> str:
-    """ "Open your seat: <signed link>" (games.seat_links) for a person's seat, else the game."""
+    """ "Open your seat: <signed link>" (games.services.seat_links) for a person's seat, else the game."""
     if player is not None and not player.is_bot and player.user_id is not None:
-        link = seat_links.issue(player)
+        link = seat_link_tokens.issue(player)
         seat_path = reverse("seat-link", args=[player.game.code, link.token])
         return (
             f"Open your seat: {settings.SITE_URL}{seat_path}\n"
             f"(This link signs you in to your seat at this game on any device. It works once, "
-            f"for {seat_links.MAX_AGE.days} days: do not forward it.)"
+            f"for {seat_link_tokens.MAX_AGE.days} days: do not forward it.)"
         )
     return f"Open the game: {settings.SITE_URL}{path}"
 
@@ -544,8 +537,6 @@ def _schedule_deadline_reminders(
     """One ETA task per distinct lead time; further than ETA_HORIZON, the sweep does it."""
     if state.deadline is None:
         return
-    from games.notify.tasks import deadline_soon  # as in after_change: the tasks call this module
-
     for lead in {p.user.notify_preferences.lead_minutes for p in players} - {0}:
         eta = state.deadline - lead * 60
         if not now < eta <= now + ETA_HORIZON:
@@ -553,8 +544,12 @@ def _schedule_deadline_reminders(
         try:
             key = f"notify:eta:{game.id}:{window}:{int(eta)}"  # a moved deadline: a new ETA
             if cache.add(key, 1, timeout=ETA_HORIZON + 60):
-                deadline_soon.apply_async(
-                    args=(game.id, window), eta=datetime.fromtimestamp(eta, UTC), retry=False
+                queue.send(
+                    "notify.tasks.deadline_soon",
+                    game.id,
+                    window,
+                    eta=datetime.fromtimestamp(eta, UTC),
+                    retry=False,
                 )
         except Exception:
             log.warning("notify: could not queue a deadline reminder", exc_info=True)

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.core import signing
 
-from games.errors import DomainError
+from games.domain.errors import DomainError
 from games.notify.models import Preferences
 
 UNSUBSCRIBE_SALT = "staked.notify.unsubscribe"

@@ -17,7 +17,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.errors import DomainError
+from games.domain.errors import DomainError
 from games.notify import confirm, preferences, push, unsubscribe_links
 from games.notify.forms import RemindersForm
 

@@ -15,18 +15,10 @@ plays, the lobby, the start), `play` (moves, bots, timers), `away` (away flags),
 this package's names (`from games import services; services.game_join(...)`).
 """
 
-from games.errors import GameError
+from games.domain.errors import GameError
 from games.services.away import AFK_AFTER, seat_event
 from games.services.deadlines import clock_extend, clock_pause, clock_resume, clock_vote
-from games.services.effects import (
-    POLL_KEY_SECONDS,
-    deadline_key,
-    nudge_bots,
-    open_key,
-    poll_fresh,
-    publish_version,
-    version_key,
-)
+from games.services.effects import nudge_bots, publish_version
 from games.services.lobby import (
     fixed_roles,
     game_add_bots,
@@ -57,13 +49,11 @@ from games.services.vacation import (
 
 __all__ = [
     "AFK_AFTER",
-    "POLL_KEY_SECONDS",
     "GameError",
     "GameWrite",
     "action_apply",
     "bot_act",
     "close_if_overdue",
-    "deadline_key",
     "clock_extend",
     "clock_pause",
     "clock_resume",
@@ -81,9 +71,7 @@ __all__ = [
     "lobby_event",
     "name_free",
     "nudge_bots",
-    "open_key",
     "player_name",
-    "poll_fresh",
     "publish_version",
     "retried",
     "seat_event",
@@ -92,5 +80,4 @@ __all__ = [
     "vacation_cancel",
     "vacation_due",
     "vacation_set",
-    "version_key",
 ]

@@ -11,7 +11,7 @@ public view still waits on it: a window in which that seat had to act. It is fla
 
 So two short tie votes missed at night flag nobody who moved a minute before. Any move of the seat's
 own that the table waited on clears the streak (`came_back`, from `play.action_apply`); so does the
-one tap of `games.seats.seat_here`. What the host may do with a flagged seat is in games.seats.
+one tap of `games.services.seats.seat_here`. What the host may do with a flagged seat is in games.services.seats.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from datetime import UTC, datetime
 from django.db.models import F
 
 from games import engine
+from games.domain.options import away_after
 from games.engine.events import PLACEHOLDER, render
 from games.engine.view import public_waiting
 from games.engine.vocabulary import ActionName, Phase
 from games.models import AFK_AFTER, Action, Game, Player
 from games.notify import services as reminders
 from games.notify.services import window_key
-from games.options import away_after
 
 
 def seat_event(kind: str, text: str, round_: int, **data) -> engine.Event:

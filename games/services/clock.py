@@ -13,7 +13,7 @@ moved deadline, and what a live writer does when a window opens.
   on the clock ends with its window.
 - `settle` (called by `GameWrite.advance` after an engine step of a live game) applies the
   table's clock to a window the engine just opened: Mingling at a fixed local hour, no deadline
-  within quiet hours (games.quiet_hours), and no deadline at all while the game is paused (the
+  within quiet hours (games.domain.quiet_hours), and no deadline at all while the game is paused (the
   window keeps its whole time for the resume).
 
 Nothing here decides a rule of the game; the engine opened the window and closes it.
@@ -24,7 +24,8 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from games import engine, quiet_hours
+from games import engine
+from games.domain import quiet_hours
 from games.engine.vocabulary import Phase
 from games.notify.services import window_key
 

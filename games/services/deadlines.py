@@ -3,7 +3,7 @@ and resumes the open window's clock; any living player may ask the table, and a 
 the living players at the table decides. The organisers' admin extends through `extend_in` too:
 every moved deadline is written by `games.services.clock.deadline_set`.
 
-- Extend: the deadline moves `minutes` later (out of quiet hours, games.quiet_hours). Paused, the
+- Extend: the deadline moves `minutes` later (out of quiet hours, games.domain.quiet_hours). Paused, the
   time kept for the resume grows instead.
 - Pause: the window keeps the time it had left; no deadline, so neither its timer task nor the
   sweeper closes it (moves are still taken; a window that ends by the players' moves opens the
@@ -23,8 +23,9 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from games import engine, identity, quiet_hours
-from games.errors import GameError
+from games import engine
+from games.domain import identity, quiet_hours
+from games.domain.errors import GameError
 from games.models import Game
 from games.notify import services as reminders
 from games.services.away import seat_event

@@ -23,20 +23,19 @@ from django.db import transaction
 from django.db.models import Q
 
 from games import engine
+from games.domain.options import spectators_allowed
+from games.domain.poll_keys import POLL_KEY_SECONDS, deadline_key, open_key, version_key
 from games.engine.view import waiting_for
 from games.models import Game
 from games.notify import services as reminders
-from games.options import spectators_allowed
 from relics.models import sync_holdings
+from staked import queue
 from staked.cache import ReusingRedisCache
 
 log = logging.getLogger("games")
 
 ETA_HORIZON = 3600  # seconds: longer windows are left to the sweeper (see schedule_deadline)
 
-# The poll keys expire soon: a version written back by a race (two commits' hooks, or a refill
-# from an old read) is forgotten within a minute instead of holding pages on "no change".
-POLL_KEY_SECONDS = 60
 UNKNOWN = object()  # publish_version: the deadline was not given
 
 
@@ -77,7 +76,7 @@ def relic_rows(change: Change) -> None:
 
 
 def poll_key(change: Change) -> None:
-    """Tell the cheap polls the new version (games.selectors.poll_state)."""
+    """Tell the cheap polls the new version (games.selectors.game.poll_state)."""
     game = change.game
     code, version = game.code, game.version
     spectators = spectators_allowed(game.options)
@@ -117,30 +116,6 @@ def run_effects(change: Change) -> None:
 
 
 # --- the poll key --------------------------------------------------------------------------
-
-
-def version_key(code: str) -> str:
-    return f"game:{code}:version"
-
-
-def deadline_key(code: str) -> str:
-    """The open window's deadline as of a version: `(version, epoch seconds or None)`. The cheap
-    polls answer "no change" only while it is the current version's and not yet past (issue 20:
-    a poll that finds the window overdue goes on to the view, which closes it)."""
-    return f"game:{code}:deadline"
-
-
-def poll_fresh(entry, version: int, now: float) -> bool:
-    """Whether the deadline entry read with the poll key lets the cheap poll answer: it is the
-    entry of `version`, and that version's window (if any) is not overdue at `now`."""
-    if not isinstance(entry, tuple) or len(entry) != 2 or entry[0] != version:
-        return False
-    return entry[1] is None or now < entry[1]
-
-
-def open_key(code: str) -> str:
-    """Whether spectators may watch: the poll's fast path may answer only where they may."""
-    return f"game:{code}:open"
 
 
 def bump_version(code: str, version: int) -> None:
@@ -188,15 +163,15 @@ def _waiting_bots(game: Game, state: engine.State | None) -> list[int]:
 def nudge_bots(game_id: int, seats: list[int]) -> None:
     """Queue one move per waiting bot, after a short human-like pause. A bot already queued is
     not queued again (the key expires if its task is lost)."""
-    # The tasks run the services, which run this: imported here to keep that loop out of the
-    # import graph of the modules (the tasks module is an edge, like the views).
-    from games.tasks import bot_move
-
     for seat in seats:
         try:
             if cache.add(f"bot:{game_id}:{seat}", 1, timeout=30):
-                bot_move.apply_async(
-                    args=(game_id, seat), countdown=random.uniform(1.0, 3.0), retry=False
+                queue.send(
+                    "games.tasks.bot_move",
+                    game_id,
+                    seat,
+                    countdown=random.uniform(1.0, 3.0),
+                    retry=False,
                 )
         except Exception:
             log.warning("could not queue a bot move", exc_info=True)
@@ -207,10 +182,8 @@ def schedule_vacation(game_id: int, moment: datetime) -> None:
     within ETA_HORIZON like the windows' timers; the sweeper does the later ones."""
     if (moment - datetime.now(UTC)).total_seconds() > ETA_HORIZON:
         return
-    from games.tasks import vacation_due  # as in nudge_bots
-
     try:
-        vacation_due.apply_async(args=(game_id,), eta=moment, retry=False)
+        queue.send("games.tasks.vacation_due", game_id, eta=moment, retry=False)
     except Exception:
         log.warning("could not queue the vacation timer; the sweeper will", exc_info=True)
 
@@ -221,10 +194,7 @@ def schedule_deadline(game_id: int, version: int, deadline: datetime) -> None:
     a worker would hold days of them in memory. A broker outage never fails the request."""
     if (deadline - datetime.now(UTC)).total_seconds() > ETA_HORIZON:
         return
-    # Imported here for the same reason as in nudge_bots: the tasks call the services.
-    from games.tasks import expire_window
-
     try:
-        expire_window.apply_async(args=(game_id, version), eta=deadline, retry=False)
+        queue.send("games.tasks.expire_window", game_id, version, eta=deadline, retry=False)
     except Exception:
         log.warning("could not queue the timer; the sweeper will close it", exc_info=True)

@@ -13,9 +13,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import engine
-from games.bots import bot_move
+from games.bots.moves import bot_move
+from games.domain.errors import GameError
 from games.engine import Action, IllegalAction
-from games.errors import GameError
 from games.models import Action as Step
 from games.models import Game
 from games.services import vacation

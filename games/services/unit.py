@@ -26,8 +26,8 @@ from functools import cached_property
 from django.db import transaction
 
 from games import engine
+from games.domain.errors import GameError
 from games.engine import state_from_json, to_json
-from games.errors import GameError
 from games.models import Action as Step
 from games.models import Event, Game
 from games.services import clock

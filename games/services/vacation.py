@@ -20,8 +20,9 @@ from datetime import UTC, datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, identity, quiet_hours
-from games.errors import GameError
+from games import engine
+from games.domain import identity, quiet_hours
+from games.domain.errors import GameError
 from games.models import Game, Player
 from games.services.away import seat_event
 from games.services.effects import nudge_bots, schedule_vacation

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games import strategies
+from games.bots import strategies
 from games.engine import Options
 
 

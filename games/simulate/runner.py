@@ -10,13 +10,13 @@ import time
 from collections.abc import Callable
 
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
-from games import strategies
+from games.bots import strategies
+from games.bots.strategies.randomly import random_choice
 from games.engine import IllegalAction, apply, opening_events, setup, timeout, view
 from games.engine.state import Action, Event
 from games.engine.view import waiting_for
 from games.simulate.config import Config
 from games.simulate.statistics import Tally, figures, record
-from games.strategies.randomly import random_choice
 
 MAX_STEPS = 20_000  # a safety net: no real game comes near it
 CHUNK = 50  # games per task handed to a worker

@@ -1,11 +1,12 @@
 """`{% coach_note %}`: the coach's notes on a practice game's page, for the viewer's own seat
-(games/coach.py); nothing on any other game, or for someone without a seat."""
+(games/presenters/coach.py); nothing on any other game, or for someone without a seat."""
 
 from django import template
 from django.template.loader import render_to_string
 
-from games import coach, practice
-from games.practice_pages import PracticeForm, coach_off
+from games.presenters import coach
+from games.selectors import practice
+from games.web.practice import PracticeForm, coach_off
 
 register = template.Library()
 

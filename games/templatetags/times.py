@@ -1,11 +1,11 @@
-"""Times for the viewer (games/times.py): `{% closes iso %}` for a deadline, `{% stamp dt %}` for
+"""Times for the viewer (games/presenters/times.py): `{% closes iso %}` for a deadline, `{% stamp dt %}` for
 a past moment, in the time zone of the browser that asked."""
 
 from __future__ import annotations
 
 from django import template
 
-from games import times
+from games.presenters import times
 
 register = template.Library()
 

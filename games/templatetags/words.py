@@ -1,11 +1,11 @@
-"""Template tags for words a player reads (games/wording.py, games/glossary.py)."""
+"""Template tags for words a player reads (games/presenters/wording.py, games/presenters/glossary.py)."""
 
 from django import template
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games import glossary
-from games.wording import without_rule_ids
+from games.presenters import glossary
+from games.presenters.wording import without_rule_ids
 
 register = template.Library()
 

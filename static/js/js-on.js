@@ -1,6 +1,6 @@
 /* Staked! - marks the page as scripted before it is drawn (CSS hides what only works with JS). */
 document.documentElement.classList.add("js");
-/* The browser's time zone, for the times the server writes (games/times.py): a cookie every
+/* The browser's time zone, for the times the server writes (games/presenters/times.py): a cookie every
  * request carries, so even the first page load after it says "closes Tue 22:41" in local time. */
 (function () {
   try {

@@ -1,7 +1,7 @@
 /* The room screen's narrator (/t/{code}/): speaks what the table display shows, with the
  * browser's own speech synthesis (nothing leaves the browser).
  *
- * The server builds the words from the public view (games/narration.py) and puts them in the
+ * The server builds the words from the public view (games/presenters/narration.py) and puts them in the
  * page as JSON (#narration's data-lines, inside the polled #display): a list of lines with stable ids, and
  * the time cues of the open window. This file only queues, in order, the lines it has not said
  * yet, and says a cue when the time left (the countdown's data-deadline) passes it.

@@ -29,7 +29,7 @@
   }
 
   // A long window reads as a time of day in this browser's zone, "closes Tue 1 Dec 22:41 (in
-  // 11 h 50 min)" (the server's words, games/times.py); under an hour it counts down (mm:ss).
+  // 11 h 50 min)" (the server's words, games/presenters/times.py); under an hour it counts down (mm:ss).
   var WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
   var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -119,7 +119,7 @@
   });
   window.addEventListener("pagehide", function () { autoHide(true); });
 
-  // --- game words (games/glossary.py, templates/games/_term.html; docs/phone-screens.md "Game
+  // --- game words (games/presenters/glossary.py, templates/games/_term.html; docs/phone-screens.md "Game
   // words"): the first time a word is on this browser's screen its explanation shows open, once;
   // "seen" is kept in localStorage, across games (once you know what a Feast is, you know it), and
   // a word counts as seen only once its open explanation was on screen. After that every term is
@@ -349,7 +349,7 @@
   document.addEventListener("htmx:afterSwap", function () { restore(document); });
   document.addEventListener("htmx:afterSettle", function () { setUp(document); });
 
-  // --- "Since you last looked" (games/news.py): each request says how long this page was out of
+  // --- "Since you last looked" (games/services/news.py): each request says how long this page was out of
   // sight before it (seconds), so the server tells a player watching the page live (no card)
   // from one who comes back to a tab left in the background for hours. Captured on window:
   // before htmx's own visibilitychange poll is sent. ---

@@ -109,7 +109,7 @@ STAMP = re.compile(r'name="stamp" value="([^"]*)"')
 
 
 def stamp_on(client: Client, url: str) -> str:
-    """The stamp an organiser's page carries (what it showed: games.admin_services.stamp)."""
+    """The stamp an organiser's page carries (what it showed: games.services.organiser.stamp)."""
     page = client.get(url)
     assert page.status_code == 200, url
     found = STAMP.search(page.content.decode())

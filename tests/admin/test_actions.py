@@ -9,10 +9,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from games import admin_services, services
+from games import services
 from games.engine import state_from_json
 from games.models import Action, Event, Game
 from games.services import GameError, action_apply, game_expire, sweep_overdue
+from games.services import organiser as admin_services
 from tests.admin.conftest import bulk, confirm, play
 from tests.factories import running_game
 

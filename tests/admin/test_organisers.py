@@ -16,11 +16,12 @@ from django.contrib.auth.models import Permission
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import admin_services, selectors
 from games.management.commands.organisers import GROUP, PERMISSIONS, organisers_group
 from games.models import Action, Event, Game, Player
-from games.seats import seen
+from games.selectors import game as selectors
 from games.services import game_create, game_join
+from games.services import organiser as admin_services
+from games.services.seats import seen
 from tests.admin.conftest import (
     SECRET_WORDS,
     bulk,
@@ -49,7 +50,7 @@ def public_lines(game: Game) -> list[Event]:
 
 
 def seat_row(html: str, seat: int) -> str:
-    """The seats table's row of `seat` (games/admin_display.py)."""
+    """The seats table's row of `seat` (games/admin/display.py)."""
     rows = re.findall(r"<tr[^>]*><td>(\d+)</td>(.*?)</tr>", html, re.S)
     return next(row for number, row in rows if int(number) == seat)
 
@@ -437,7 +438,7 @@ def test_11_the_idle_filter_is_not_called_abandoned(root_client):
 
 
 def test_11_an_imported_replay_is_marked_imported_with_its_source(root_client):
-    from games.replay import replay_export
+    from games.services.replay import replay_export
 
     game = running_game(6)
     data = replay_export(game)

@@ -9,11 +9,11 @@ import time
 import pytest
 from django.urls import reverse
 
-from games import admin_services
 from games.engine import state_from_json
 from games.models import Action, Event, Game
-from games.replay import ReplayError, replay_export, replay_import
 from games.services import game_expire
+from games.services import organiser as admin_services
+from games.services.replay import ReplayError, replay_export, replay_import
 from tests.admin.conftest import play
 from tests.factories import running_game
 

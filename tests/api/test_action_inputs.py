@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from games.domain.inputs import ACTIONS
 from games.engine.vocabulary import ActionName
-from games.inputs import ACTIONS
 
 
 def test_the_api_has_one_input_per_action_of_the_vocabulary():

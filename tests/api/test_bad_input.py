@@ -1,6 +1,6 @@
 """Issue 12, items 8 and 14: bad input is a clear 4xx, never a 500, and every API error is the
 JSON `{code, detail}` the schema promises (staked/errors.py, staked/parsers.py,
-staked/middleware.py, games/converters.py)."""
+staked/middleware.py, games/web/converters.py)."""
 
 from __future__ import annotations
 
@@ -131,7 +131,8 @@ def test_405_and_415_on_the_api_are_json():
 
 
 def test_an_unexpected_error_is_a_json_500_on_the_api_and_html_on_pages(monkeypatch):
-    from games import listing, views
+    from games.selectors import listing
+    from games.web import game as views
 
     def boom(*args, **kwargs):
         raise RuntimeError("a bug")

@@ -11,10 +11,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from games import replay
 from games.engine import state_from_json, to_json
 from games.models import Action, Event, Game, Player
-from games.services import game_expire, sweep_overdue
+from games.services import game_expire, replay, sweep_overdue
 
 pytestmark = pytest.mark.django_db
 

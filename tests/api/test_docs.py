@@ -13,7 +13,7 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
-from games.inputs import ACTIONS
+from games.domain.inputs import ACTIONS
 from tests.api.test_pending_schema import closed
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -1,5 +1,5 @@
 """Issue 16, finding 7: the published schema declares one event schema per kind (a `oneOf` chosen by
-`kind`), docs/api.md lists the same table, both made from games/event_schemas.py; the events a
+`kind`), docs/api.md lists the same table, both made from games/domain/event_schemas.py; the events a
 whole game (relics and Last Wills on) shows each seat and a spectator through the API match it,
 undeclared properties forbidden."""
 
@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 from rest_framework.test import APIClient
 
-from games import event_schemas
+from games.domain import event_schemas
 from games.engine.events import json_schema
 from games.engine.vocabulary import EventKind
 from games.models import Event
@@ -49,7 +49,7 @@ def test_every_line_the_site_writes_has_a_declared_data_schema():
 
 
 def test_the_guide_lists_every_event_kind_from_the_same_table():
-    """docs/api.md holds the table `python -m games.event_schemas` writes, unchanged."""
+    """docs/api.md holds the table `python -m games.domain.event_schemas` writes, unchanged."""
     guide = (ROOT / "docs" / "api.md").read_text()
     assert event_schemas.markdown_table() in guide
     for kind in event_schemas.DATA:

@@ -8,8 +8,8 @@ from datetime import datetime
 
 import pytest
 
+from games.domain.options import MAX_TIMER, MIN_TIMER, PRESETS
 from games.models import Event, Game, Player
-from games.options import MAX_TIMER, MIN_TIMER, PRESETS
 from tests.api.conftest import guest
 
 pytestmark = pytest.mark.django_db

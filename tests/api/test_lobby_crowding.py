@@ -1,5 +1,5 @@
 """Issue 12, item 7: one player cannot crowd the list of open tables, and a player's own games
-are always listed first and complete (games/listing.py)."""
+are always listed first and complete (games/selectors/listing.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import listing, services
+from games import services
 from games.models import Game
+from games.selectors import listing
 from tests.api.conftest import guest
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,5 @@
 """Issue 17, item 2: the API's unchanged poll (`If-None-Match` → 304) is answered before DRF and
-the rest of the stack (games/quickpoll.py), from one cache round trip, and only to a caller the
+the rest of the stack (games/web/middleware/quickpoll.py), from one cache round trip, and only to a caller the
 view let see that version (issue 12: where spectators are off, strangers get 403 whatever
 version they name; a revoked token is refused at once)."""
 
@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from games.models import Game, Player
-from games.seats import seat_to_bot
+from games.services.seats import seat_to_bot
 from tests.api.conftest import guest
 
 pytestmark = pytest.mark.django_db

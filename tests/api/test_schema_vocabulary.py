@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games.inputs import ACTIONS
+from games.domain.inputs import ACTIONS
 
 pytestmark = pytest.mark.django_db
 

@@ -20,9 +20,10 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import admin_services, services
-from games.api.auth import issue_token
-from games.converters import GameCodeConverter
+from games import services
+from games.services import organiser as admin_services
+from games.services.api_tokens import issue_token
+from games.web.converters import GameCodeConverter
 from tests.notify.conftest import push_service, vapid  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.django_db(transaction=True)

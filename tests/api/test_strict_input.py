@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import inputs
+from games.domain import inputs
 from games.models import Game
 from tests.api.test_actions import refused
 

@@ -11,8 +11,8 @@ import pytest
 from django.utils import timezone
 
 from games import tasks
+from games.domain.errors import GameError
 from games.engine import state_from_json
-from games.errors import GameError
 from games.models import Action, Event, Game, Player
 from games.services import bot_act, game_expire, sweep_vacations
 from games.services.vacation import MAX_DAYS, check_span

@@ -272,10 +272,10 @@ def test_the_304_poll_does_no_engine_work(table, monkeypatch):
     def boom(*args, **kwargs):
         raise AssertionError("the 304 path must not build a view")
 
-    monkeypatch.setattr("games.selectors.game_view", boom)
+    monkeypatch.setattr("games.selectors.game.game_view", boom)
     monkeypatch.setattr("games.engine.view", boom)
     monkeypatch.setattr("games.engine.state_from_json", boom)
-    monkeypatch.setattr("games.selectors.state_from_json", boom)
+    monkeypatch.setattr("games.selectors.game.state_from_json", boom)
     assert client.get(t.url(), HTTP_IF_NONE_MATCH=etag).status_code == 304
 
 

@@ -1,7 +1,7 @@
 """What every phone must show at every phase (issue 14, "Done means"), in one function.
 
 `check_seat(phone)` asserts, for one seat as it is now:
-(a) its control (the first form of "Your move") or the reason it waits (games/waiting.py's
+(a) its control (the first form of "Your move") or the reason it waits (games/presenters/waiting.py's
     `[data-waiting]`) is inside the first screen (on the end screen: who won);
 (b) every unacknowledged private news card is inside the first screen (a card that takes over
     the screen is checked, then read with "Got it", as a person would, before the rest);

@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games.models import Action, Game, Player
-from games.seats import seen
+from games.services.seats import seen
 from tests.admin.conftest import play
 from tests.browser.conftest import WAIT_MS
 from tests.factories import running_game

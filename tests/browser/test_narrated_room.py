@@ -13,10 +13,12 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import narration, selectors, services
+from games import services
 from games.engine import state_from_json
 from games.engine.view import waiting_for
 from games.models import Event, Game, Player
+from games.presenters import narration
+from games.selectors import game as selectors
 from tests.browser.conftest import WAIT_MS
 from tests.factories import running_game
 
@@ -110,7 +112,7 @@ class Script:
         game.refresh_from_db()
         view = selectors.game_view(game, None)
         living = {s["name"] for s in view["seats"] if s["alive"]}
-        # As the room screen gets it (games/display.py): the Last Wills' lines beside the view.
+        # As the room screen gets it (games/web/display.py): the Last Wills' lines beside the view.
         view = {**view, "last_will_lines": selectors.last_will_lines(game)}
         new = [line for line in narration.lines(view) if line["id"] not in self.ids]
         for line in new:

@@ -4,7 +4,7 @@ Ritual Bell's — is used through the page while every phone shows the board's c
 window it is (R10.2a), and the effect shows on the silenced player's relic card and in everyone's
 log (R10.3, R11).
 
-A staff member deals the roles and fixes the relic draw (games/options.py `roles`,
+A staff member deals the roles and fixes the relic draw (games/domain/options.py `roles`,
 `relic_deck`) and leaves; round 1 is played through games.services (tests/web/test_play.py's
 ROUND_1 elects seat 5 Alpha, so seats 5, 6, 1, 2, 3, 4 give in turn), the relic round through
 the pages alone.

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import selectors, services
+from games import services
 from games.models import Game, Player
+from games.selectors import game as selectors
 from tests.browser.conftest import WAIT_MS
 from tests.browser.test_narrated_room import one_move
 

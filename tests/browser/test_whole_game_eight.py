@@ -1,7 +1,7 @@
 """Eight phones play a whole game with Sacred Relics and Last Wills through the pages alone, in a
 real browser (Chromium, 390x844, touch), and every phone is checked at every phase (issue 14).
 
-A staff member deals the roles, fixes the relic draw and the seed (games/options.py `roles`,
+A staff member deals the roles, fixes the relic draw and the seed (games/domain/options.py `roles`,
 `relic_deck`, `seed`: the Last Will draws follow from it) and leaves; the phones sit down by the
 invite link and Ana starts. From there on every move is a tap on a page, as people play it:
 
@@ -69,7 +69,7 @@ OPTIONS = {
     # Giver GIVERS[i] draws the card of GIVERS[i+1]; the last giver draws Eli's and the spare.
     "relic_deck": [RELICS[s] for s in GIVERS[1:]] + [RELICS[GIVERS[0]], SPARE],
     "last_wills": True,
-    # With the role reveal a table opened on the page has (games.options.REVEAL), long enough
+    # With the role reveal a table opened on the page has (games.domain.options.REVEAL), long enough
     # for every phone to be checked during it.
     "timers": {"mingling": 1800, "relic": 1800, "tiebreak": 1800, "choice": 1800, "reveal": 1800},
 }

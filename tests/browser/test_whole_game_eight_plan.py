@@ -7,8 +7,8 @@ So the browser test cannot stall waiting for a move the game never offers (R10, 
 from __future__ import annotations
 
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
+from games.domain.options import engine_options, normalized
 from games.engine import Action, apply, pending, setup, view
-from games.options import engine_options, normalized
 from games.services.lobby import fixed_roles
 from tests.browser.test_whole_game_eight import OPTIONS, PLAN, SEED, WINNER
 

@@ -164,7 +164,7 @@ def test_chat_the_lobby_has_the_table_only(guests):
 
 
 def test_chat_an_abandoned_game_is_read_only(table, staff):
-    from games import admin_services
+    from games.services import organiser as admin_services
 
     t = table("LVHHHH")
     say(t.client(3), t.code, "table", "brb")

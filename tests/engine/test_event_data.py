@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
+from games.bots.strategies.randomly import random_choice
 from games.engine import IllegalAction, Options, apply, opening_events, setup, timeout, view
 from games.engine.events import DATA, render, seats_in
 from games.engine.state import Action, Timers
@@ -21,7 +22,6 @@ from games.engine.vocabulary import EventKind
 from games.simulate.config import Config
 from games.simulate.runner import play
 from games.simulate.statistics import Tally
-from games.strategies.randomly import random_choice
 from tests.event_schemas import problems
 
 ROOT = Path(__file__).resolve().parents[2]

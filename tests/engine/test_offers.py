@@ -17,11 +17,11 @@ from itertools import combinations
 import pytest
 
 import relics.rules  # registers the Sacred Relics module (its windows are read below)
+from games.bots.strategies.randomly import random_choice
 from games.engine import Action, IllegalAction, Options, Timers, apply, pending, setup, timeout
 from games.engine.offers import moves
 from games.engine.view import waiting_for
 from games.engine.vocabulary import ActionName, RelicId, Token
-from games.strategies.randomly import random_choice
 
 MAX_STEPS = 3000
 SMALL = 400  # bodies tried per action when checking that nothing legal is missing

@@ -12,9 +12,9 @@ import random
 
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
 from games import engine
+from games.bots.strategies import sensible
 from games.engine.serialize import to_json
 from games.engine.view import waiting_for
-from games.strategies import sensible
 
 VIEWERS = (1, 4, None)
 view_module = importlib.import_module("games.engine.view")  # `engine.view` is the function

@@ -9,7 +9,7 @@ import uuid
 from django.contrib.auth import get_user_model
 
 from games import engine, services
-from games.bots import bot_move
+from games.bots.moves import bot_move
 from games.engine import state_from_json
 from games.engine.table import role_deck
 from games.engine.view import waiting_for

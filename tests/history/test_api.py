@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from games import admin_services
 from games.models import Game
+from games.services import organiser as admin_services
 from tests.history.tables import lord_examined_by_seat_1, play_to_the_end, table
 
 pytestmark = pytest.mark.django_db

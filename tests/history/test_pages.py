@@ -9,9 +9,10 @@ import re
 import pytest
 from django.test import Client
 
-from games import admin_services, services
+from games import services
 from games.models import Event
-from games.wording import for_people
+from games.presenters.wording import for_people
+from games.services import organiser as admin_services
 from tests.history.tables import lord_examined_by_seat_1, play_to_the_end, table, users
 
 pytestmark = pytest.mark.django_db

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from games import admin_services
-from games import selectors as game_selectors
 from games.history import records, selectors
 from games.history.models import SeatResult
 from games.models import Event
+from games.selectors import game as game_selectors
+from games.services import organiser as admin_services
 from tests.history.tables import lord_examined_by_seat_1, play_to_the_end, table, users
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.core import mail
 
-from games import engine, quiet_hours, services
+from games import engine, services
+from games.domain import quiet_hours
 from games.models import Game
 from games.notify import services as reminders
 from tests.notify.conftest import api_client

@@ -8,10 +8,11 @@ import time
 
 import pytest
 
-from games import selectors, services
+from games import services
 from games.chat.models import Message
 from games.engine import to_json
 from games.models import Game, Player
+from games.selectors import game as selectors
 from tests.chat.conftest import _fresh_cache, phones_at, staff, staff_user  # noqa: F401 - fixtures
 from tests.factories import running_game
 from tests.relics.conftest import data, relic_table
@@ -114,7 +115,8 @@ def test_a_message_no_database_can_keep_is_refused_by_the_api_with_bad_request(r
 def test_an_admin_seat_replacement_ends_the_away_flag_and_voids_the_handover_link():
     from django.contrib.auth import get_user_model
 
-    from games import admin_services, seats
+    from games.services import organiser as admin_services
+    from games.services import seats
 
     game = running_game(6)
     Player.objects.filter(game=game, seat=4).update(missed_windows=2, afk=True)

@@ -35,12 +35,12 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from games import services
-from games.api.auth import issue_token
 from games.chat import services as chat
-from games.display import display_key
 from games.engine import to_json
 from games.models import Game, Player
 from games.services import GameError, lobby
+from games.services.api_tokens import issue_token
+from games.web.display import display_key
 from tests.security.twins import T0, Step, Twins
 
 CODE = "TWXNAC"  # every twin game gets this code (they never exist at the same time)

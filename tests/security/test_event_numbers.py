@@ -53,7 +53,7 @@ def test_r8_1_examining_the_lord_and_a_vampire_leave_the_same_numbers_to_others(
 def test_each_viewer_numbers_the_events_it_may_see_with_no_gap(django_user_model):
     """Private lines of every kind (night information, placements, examinations, relics drawn,
     tokens set aside...) count in their audience's numbering only."""
-    from games.selectors import events_seen_by, events_tail
+    from games.selectors.game import events_seen_by, events_tail
 
     host = django_user_model.objects.create_user("host")
     game = services.game_create(host=host, options={}, name="Host")

@@ -1,5 +1,5 @@
 """Finding 1 of issue 12: a logged-out browser was the first bot (`player.user_id == user.id`,
-both None). Now one mapping of a user to a seat (games/identity.py): someone with no identity,
+both None). Now one mapping of a user to a seat (games/domain/identity.py): someone with no identity,
 or who is no seat's human player, is a spectator (or is turned away where spectators are off).
 
 Every route a logged-out browser, or an API client without a token, can reach is asked about a
@@ -19,9 +19,10 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
-from games import selectors, services
-from games.display import display_key
+from games import services
 from games.models import Game, Player
+from games.selectors import game as selectors
+from games.web.display import display_key
 from tests.api.conftest import guest
 from tests.security.stack import fixed_csrf_mask
 
@@ -70,7 +71,7 @@ def test_a_logged_out_browser_is_turned_away_where_spectators_are_off(monkeypatc
 
 
 def test_no_one_but_a_seats_own_person_gets_its_view():
-    from games import identity
+    from games.domain import identity
 
     game = a_game_with_bots(spectators=True)
     players = list(game.players.all())
@@ -185,7 +186,7 @@ USER_KEYWORDS = {"user", "user_id"}
 
 def test_no_module_compares_user_ids_outside_games_identity():
     """`a.user_id == b.id` is true for a bot and a logged-out visitor (None == None), and
-    `players.filter(user=None)` finds the bots: such questions go through games/identity.py."""
+    `players.filter(user=None)` finds the bots: such questions go through games/domain/identity.py."""
     found = []
     for path in sorted(ROOT.glob("games/**/*.py")) + sorted(ROOT.glob("relics/**/*.py")):
         if path.name == "identity.py" or "migrations" in path.parts:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import news, selectors
 from games.models import Event
+from games.selectors import game as selectors
+from games.selectors import news
 from tests.web.conftest import lobby, phones, staff  # noqa: F401 - the web cast
 from tests.web.test_news import news_numbers
 from tests.web.test_play import ROUND_1

@@ -24,13 +24,13 @@ import random
 import re
 from dataclasses import dataclass, field
 
+from games.bots.strategies.randomly import random_choice
+from games.domain.options import engine_options, normalized
 from games.engine import Action, IllegalAction, apply, opening_events, pending, setup, timeout
 from games.engine import view as engine_view
 from games.engine.state import HUNTER, LORD, MINGLING, VAMPIRE, State
 from games.engine.table import role_deck
 from games.engine.view import waiting_for
-from games.options import engine_options, normalized
-from games.strategies.randomly import random_choice
 from relics.rules import CARDS, kind
 
 T0 = 1_800_000_000.0  # the twins' clock starts here (a frozen clock, the same for both)

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from games import services
+from games.domain.options import AWAY_AFTER
 from games.models import Game, Player
-from games.options import AWAY_AFTER
 from tests.web.conftest import Phone, alert_text
 
 pytestmark = pytest.mark.django_db

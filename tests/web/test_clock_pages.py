@@ -83,7 +83,7 @@ def test_the_lobby_takes_every_timer_in_minutes_or_hours_and_the_tables_clock():
     options = Game.objects.get(code=code).options
     assert options["timers"] == {
         "mingling": 12 * 3600, "relic": 1800, "tiebreak": 3 * 3600, "choice": 2 * 3600,
-        "reveal": 2 * 3600,  # the role reveal the page's games have (games.options.REVEAL)
+        "reveal": 2 * 3600,  # the role reveal the page's games have (games.domain.options.REVEAL)
     }  # fmt: skip
     assert options["quiet_hours"] == {"start": 23, "end": 7}
     assert (options["time_zone"], options["deadline_hour"]) == ("Europe/Berlin", 21)

@@ -18,10 +18,11 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from rest_framework.test import APIClient
 
-from games import admin_services, services
+from games import services
+from games.domain.options import AWAY_AFTER, away_after
 from games.models import Game, Player
 from games.notify.models import NotificationLog, Preferences
-from games.options import AWAY_AFTER, away_after
+from games.services import organiser as admin_services
 from staked.celery import app
 from tests.web.conftest import Phone, alert_text
 

@@ -1,5 +1,5 @@
 """Game words explained (issue 14): each word a player meets has one plain sentence and a "More"
-link to its part of the rules pages (games/glossary.py), and the game page shows it as a tappable
+link to its part of the rules pages (games/presenters/glossary.py), and the game page shows it as a tappable
 term where the player first has to act on it. Through the real URLs."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from games import glossary
-from games.wording import without_rule_ids
+from games.presenters import glossary
+from games.presenters.wording import without_rule_ids
 from tests.web.test_play import DOUBLE_TIE, ROUND_1, ROUND_2
 
 pytestmark = pytest.mark.django_db

@@ -1,6 +1,6 @@
 """Issue 12, item 12: a player's name can never pass for the game's own text. Names are cleaned
 where they enter (invisible and direction-override characters go, whitespace collapses), two
-seats of a game never share one, and the pages show each name in its own element (games.names)."""
+seats of a game never share one, and the pages show each name in its own element (games.domain.names)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from games import services
 from games.models import Player
-from games.wording import for_people
+from games.presenters.wording import for_people
 from tests.web.conftest import LETTERS, Phone, sit
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The room screen carries its narrator's words as data (issue 18): the lines games/narration.py
+"""The room screen carries its narrator's words as data (issue 18): the lines games/presenters/narration.py
 builds from the public view, whoever's browser opens it, and no script of its own in the page
 (a Content-Security-Policy without 'unsafe-inline' must not break it)."""
 
@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from games import narration, selectors
+from games.presenters import narration
+from games.selectors import game as selectors
 from tests.web.conftest import Phone
 from tests.web.test_play import ROUND_1
 

@@ -65,7 +65,7 @@ def _two_moves_hooks_held(t, capture):
     older move's hooks, the newer one's, and the newest version."""
     from django.core.cache import cache
 
-    from games.services import version_key
+    from games.domain.poll_keys import version_key
 
     with capture() as older:
         t.phone(3).place(t.code, "S4")
@@ -82,7 +82,7 @@ def test_the_poll_key_never_goes_back_when_two_moves_commit_hooks_in_the_wrong_o
     must not write its version over the newer, or every page would hear "no change"."""
     from django.core.cache import cache
 
-    from games.services import version_key
+    from games.domain.poll_keys import version_key
 
     t = table("LVHHHH")
     first, second, newest = _two_moves_hooks_held(t, django_capture_on_commit_callbacks)
@@ -104,7 +104,7 @@ def test_the_poll_key_never_goes_back_when_a_newer_hook_runs_inside_an_older_one
     import redis
     from django.core.cache import cache
 
-    from games.services import version_key
+    from games.domain.poll_keys import version_key
 
     t = table("LVHHHH")
     older, newer, newest = _two_moves_hooks_held(t, django_capture_on_commit_callbacks)
@@ -132,9 +132,9 @@ def test_a_poll_refilling_the_cache_from_an_old_read_keeps_a_newer_version(table
     meanwhile has already written a newer version, which the refill must leave alone."""
     from django.core.cache import cache
 
-    from games import selectors
+    from games.domain.poll_keys import version_key
     from games.models import Game
-    from games.services import version_key
+    from games.selectors import game as selectors
 
     t = table("LVHHHH")
     key = version_key(t.code)

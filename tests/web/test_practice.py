@@ -11,12 +11,15 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from games import engine, listing, practice, services
-from games.bots import bot_move
+from games import engine, services
+from games.bots.moves import bot_move
 from games.engine import state_from_json
 from games.engine.view import waiting_for
 from games.history import records, selectors
 from games.models import Game
+from games.selectors import listing
+from games.selectors.practice import has_practiced
+from games.services import practice
 from tests.web.conftest import Phone
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +89,7 @@ def test_a_finished_practice_game_is_left_out_of_the_figures_and_said_so():
     assert client.get("/api/v1/me/games/").json()["games"] == []
     stats = client.get("/api/v1/me/stats/").json()
     assert stats["games"] == 0 and stats["left_out"]["practice"] == 1
-    assert practice.has_practiced(ana)
+    assert has_practiced(ana)
 
 
 def test_practice_tables_never_appear_among_the_open_tables():

@@ -1,7 +1,7 @@
 """Issue 17, item 2: the unchanged page poll is answered before sessions, users and CSRF
-(games/quickpoll.py), and still only to someone who may see the game (issue 12): where
+(games/web/middleware/quickpoll.py), and still only to someone who may see the game (issue 12): where
 spectators are off, a seat's own browser proves it with the poll token of its page
-(games/polls.py); a stranger, a logged-out browser and a token that no longer counts get the
+(games/domain/polls.py); a stranger, a logged-out browser and a token that no longer counts get the
 same 404 as before, whatever version they name."""
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import polls, seats
+from games.domain import polls
+from games.domain.poll_keys import version_key
 from games.models import Game, Player
-from games.services import version_key
+from games.services import seats
 from tests.security.stack import fixed_csrf_mask
 
 pytestmark = pytest.mark.django_db

@@ -430,10 +430,10 @@ def _fill(html: str, picks: dict[str, list[str]]) -> QueryDict:
 
 def _submit_form(t, seat: int, action: str, **picks) -> str:
     """Render `action`'s form for `seat`, post it as filled, and return the form's HTML."""
+    from games.domain.inputs import ACTIONS
     from games.engine import view as engine_view
-    from games.forms import action_args
-    from games.inputs import ACTIONS
-    from games.views import action_form
+    from games.web.forms import action_args
+    from games.web.game import action_form
 
     seen = engine_view(t.state, seat)
     names = {s["seat"]: f"P{s['seat']}" for s in seen["seats"]}

@@ -16,9 +16,9 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from games import services
+from games.domain.options import REVEAL
 from games.engine import state_from_json
 from games.models import Game, Player
-from games.options import REVEAL
 from tests.web.conftest import Phone, alert_text
 
 pytestmark = pytest.mark.django_db

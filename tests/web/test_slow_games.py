@@ -16,12 +16,15 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import admin_services, seat_links, services, times
+from games import services
 from games.chat.models import Message
+from games.domain import seat_link_tokens
 from games.models import Event, Game, Player, SeatLinkUse
 from games.notify import services as reminders
 from games.notify import unsubscribe_links
 from games.notify.models import Preferences
+from games.presenters import times
+from games.services import organiser as admin_services
 from tests.web.conftest import LETTERS, Phone, Table, sit
 from tests.web.test_play import ROUND_1
 
@@ -254,9 +257,9 @@ def test_i14_2_a_forged_expired_or_stale_seat_link_is_refused_clearly(table, mon
     t = table("LVHHHH")
     link = device_link(t.phone(4), t.code)
     token = link.rsplit("/", 1)[1]
-    payload = signing.TimestampSigner(salt=seat_links.SALT).unsign_object(token)
+    payload = signing.TimestampSigner(salt=seat_link_tokens.SALT).unsign_object(token)
     # Another seat in the same signed shape, but signed with another key: forged.
-    forged = signing.TimestampSigner(key="x" * 50, salt=seat_links.SALT).sign_object(
+    forged = signing.TimestampSigner(key="x" * 50, salt=seat_link_tokens.SALT).sign_object(
         {**payload, "s": 1}
     )
     answer = Client().post(f"/g/{t.code}/continue/{forged}")
@@ -268,7 +271,7 @@ def test_i14_2_a_forged_expired_or_stale_seat_link_is_refused_clearly(table, mon
 
     real = time.time
     monkeypatch.setattr(signing.time, "time", lambda: real() - 8 * 24 * 3600)
-    old = seat_links.issue(Player.objects.get(game=t.game, seat=4)).token
+    old = seat_link_tokens.issue(Player.objects.get(game=t.game, seat=4)).token
     monkeypatch.setattr(signing.time, "time", real)
     expired = Client().post(f"/g/{t.code}/continue/{old}")
     assert expired.status_code == 410 and "expired" in expired.content.decode()

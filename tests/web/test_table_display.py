@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from games import display, services
+from games import services
+from games.domain import room_screen
 from games.models import Player
 from tests.web.conftest import Phone
 from tests.web.test_hidden_information import _normalized
@@ -129,7 +130,7 @@ def test_the_game_page_links_to_the_display(table):
 
 def test_without_spectators_the_display_needs_the_hosts_key(table):
     t = table("LVHHHH", spectators=False)
-    key = display.display_key(t.code)
+    key = room_screen.display_key(t.code)
     assert Phone("Room").client.get(f"/t/{t.code}/").status_code == 404
     assert Phone("Room").client.get(f"/t/{t.code}/?key=wrong").status_code == 404
     assert Phone("Room").client.get(f"/t/{t.code}/changed?v=0").status_code == 404

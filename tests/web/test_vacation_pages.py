@@ -10,8 +10,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
-from games import times
 from games.models import Event, Player
+from games.presenters import times
 from tests.web.conftest import alert_text
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ The group holds exactly what running games from the admin needs (`PERMISSIONS`):
 their seats and public log, and act on them (expire, extend, replace a seat, end as abandoned);
 read and moderate the table talk; open a player's user page. Nothing else: no deleting, no
 editing users, no tokens. Secrets (roles, private events, the den and the Ghosts' chat, replays)
-stay with superusers whatever a group holds (games/admin.py). Running it again is harmless: the
+stay with superusers whatever a group holds (games/admin/games.py). Running it again is harmless: the
 group's permissions are set to exactly this list.
 """
 
@@ -21,7 +21,7 @@ from django.db import transaction
 GROUP = "Organisers"
 PERMISSIONS = (
     ("games", "view_game"),  # the game list, a game's page, seats, public log
-    ("games", "change_game"),  # its actions (every one through games.admin_services)
+    ("games", "change_game"),  # its actions (every one through games.services.organiser)
     ("chat", "view_message"),  # the table talk (the table channel only, for staff)
     ("chat", "change_message"),  # hide a message, show it again
     ("auth", "view_user"),  # a player's user page, with their games

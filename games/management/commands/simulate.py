@@ -18,7 +18,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import simulate, strategies
+from games import simulate
+from games.bots import strategies
 
 
 def player_counts(text: str) -> list[int]:

@@ -1,0 +1,64 @@
+"""Private news as cards for the game page (issue 14): the unread news of a seat in words for
+people, newest first (games.selectors.news finds it, games.services.news keeps what was read; games.web.news dismisses a card)."""
+
+from __future__ import annotations
+
+from django.utils.html import format_html
+
+from games.domain.names import as_html
+from games.presenters.coach import ROLE_WORDS
+from games.presenters.wording import for_people
+
+TITLES = {
+    "examined": "You saw a Secret Role",
+    "mesmerized": "Mesmerized",
+    "night": "Your fellow Vampires",
+    "relic_received": "A relic for you",
+    "relic_negated": "Your relic is negated",
+    "relic_bangle": "The Bangle of Oaths",
+    "tokens_set_aside": "Tokens set aside",
+    "eliminated": "You were Staked",
+    "last_will_effect": "A Last Will names you",
+}
+
+
+def cards(unread: list[dict], seat: int, names: dict[int, str]) -> list[dict]:
+    """The unread news of `seat` (games.selectors.news.unread) as cards, newest first; one that
+    takes over the screen first."""
+    found = [_card(item, seat, names) for item in reversed(unread)]
+    return sorted(found, key=lambda card: not card["takeover"])
+
+
+def _card(item: dict, seat: int, names: dict[int, str]) -> dict:
+    kind, data = item["kind"], item["data"]
+    card = {
+        "number": item["number"],
+        "kind": kind,
+        "title": TITLES.get(kind, "News for you"),
+        "text": for_people(item["text"], names, data, item["template"]),
+        "next": "",
+        "takeover": False,
+    }
+    if kind == "examined":
+        who = as_html(names.get(data["seat"], "?"))
+        card["text"] = format_html("{} is {}.", who, ROLE_WORDS.get(data["role"], data["role"]))
+        card["next"] = "Only you know this. Use it, or keep it to yourself."
+    elif kind == "mesmerized" and data.get("seat") in (None, seat):
+        card.update(
+            title="You are Mesmerized",
+            takeover=True,
+            text="You saw the Vampire Lord's card. From now on you win only if the Vampires win.",
+            next="Your card still reads Hunter and nobody else at the table knows, except the "
+            "Vampires. Help them without being caught.",
+        )
+    elif kind == "mesmerized":
+        who = as_html(names.get(data["seat"], "?"))
+        card["title"] = "A Hunter was Mesmerized"
+        card["text"] = format_html("{} saw the Lord's card and now plays for the Vampires.", who)
+    elif kind == "eliminated":
+        card["text"] = "The table put the most Stakes on you: you are a Ghost now."
+        card["next"] = "Each round, choose one living player to protect with your Ghost vote."
+    elif kind == "tokens_set_aside":
+        card["text"] = "Nobody alive can take your remaining tokens: they are set aside."
+        card["next"] = "They do not count against you."
+    return card

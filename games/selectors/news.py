@@ -1,0 +1,98 @@
+"""Private news, read (issue 14): what happened to one seat, kept at the top of its page until the
+player taps "Got it" (games.services.news keeps what was read).
+
+News is the log lines meant for this seat alone (the night information, but in a game with the
+role reveal, which shows it; an examination or Investigation result, being
+Mesmerized, a relic received or negated, tokens set aside) and the public lines about this seat
+that change its game (being Staked, a Last Will's effect on it). The echo of a player's own move
+("You placed a Stake on seat 3") is not news: they saw it happen.
+
+The page numbers the cards the viewer's way (`selectors.events_seen_by`): the game's seqs count
+other seats' private lines too, and their gaps would tell a player that someone else learned a
+secret.
+"""
+
+from __future__ import annotations
+
+from games.engine.events import named
+from games.models import Event, Game, Player
+
+SINCE_LINES = 5  # the newest lines "Since you last looked" shows; the rest are in the log
+
+# The receipt of the player's own move: shown in the log, never as news.
+RECEIPTS = frozenset({"token_placed", "intervention_vote", "tie_vote"})
+# Public lines that are news for the seat they name.
+ABOUT_A_SEAT = frozenset({"eliminated", "last_will_effect", "relic_bangle"})
+
+
+def _about(event: Event, seat: int) -> bool:
+    """The line's words name `seat` (its template's seats; a line written before templates:
+    its data's `seat`)."""
+    if event.template:
+        return seat in named(event.template, event.data)
+    return event.data.get("seat") == seat
+
+
+def visible(game: Game, seat: int) -> list[tuple[int, Event]]:
+    """(the viewer's number, event) of every event `seat` may see, oldest first."""
+    rows = Event.objects.filter(game=game).order_by("seq")
+    seen = (e for e in rows if e.audience is None or seat in e.audience)
+    return list(enumerate(seen, start=1))
+
+
+def is_news(event: Event, seat: int) -> bool:
+    if event.audience is not None:
+        return event.kind not in RECEIPTS
+    return event.kind in ABOUT_A_SEAT and _about(event, seat)
+
+
+def unread(game: Game, seat: int) -> list[dict]:
+    """The news `seat` has not acknowledged yet, oldest first, numbered the viewer's way."""
+    player = Player.objects.only("news_read").get(game=game, seat=seat)
+    read = set(player.news_read)
+    # A game with the role reveal (R2's ruling) showed the night information there, and the role
+    # card keeps it: no card for it, which would show teammates again after the Ready.
+    revealed = bool((game.options.get("timers") or {}).get("reveal"))
+    return [
+        {
+            "number": number,
+            "kind": e.kind,
+            "round": e.round,
+            "text": e.text,
+            "template": e.template,
+            "data": e.data,
+        }
+        for number, e in visible(game, seat)
+        if e.seq not in read and is_news(e, seat) and not (revealed and e.kind == "night")
+    ]
+
+
+def lines_after(game: Game, seat: int, after: int) -> list[Event]:
+    """The events after seq `after` that `seat` may see, less the receipts of its own moves."""
+    rows = Event.objects.filter(game=game, seq__gt=after).order_by("seq")
+    return [
+        e
+        for e in rows
+        if (e.audience is None or seat in e.audience)
+        and not (e.audience is not None and e.kind in RECEIPTS)
+    ]
+
+
+def since(game: Game, seat: int, after: int) -> dict:
+    """What the card says: the newest lines since seq `after` (oldest first), how many more
+    the log holds, and how many of them are private news (shown as their own cards)."""
+    found = lines_after(game, seat, after)
+    return {
+        "lines": [
+            {
+                "kind": e.kind,
+                "round": e.round,
+                "text": e.text,
+                "data": e.data,
+                "template": e.template,
+            }
+            for e in found[-SINCE_LINES:]
+        ],
+        "more": max(len(found) - SINCE_LINES, 0),
+        "news": sum(1 for e in found if is_news(e, seat)),
+    }
