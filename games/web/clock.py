@@ -8,8 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
 from games import services
-from games.services import GameError
-from games.web.game import EXTEND_CHOICES, done, game_or_404, render_game
+from games.web.game_page import EXTEND_CHOICES
+from games.web.respond import game_change, game_or_404, render_game
 
 _MINUTES = {minutes for minutes, _ in EXTEND_CHOICES}
 
@@ -20,13 +20,7 @@ def _minutes(request: HttpRequest) -> int | None:
 
 
 def _answer(request: HttpRequest, code: str, write) -> HttpResponse:
-    game = game_or_404(code)
-    try:
-        game = write(game)
-    except GameError as exc:
-        game.refresh_from_db()
-        return render_game(request, game, error=exc.detail, status=exc.status)
-    return done(request, game)
+    return game_change(lambda request, game: write(game))(request, code)
 
 
 def _refused(request: HttpRequest, code: str, detail: str) -> HttpResponse:

@@ -3,30 +3,23 @@ of the seat (games.services.news keeps what was read; games.presenters.news_card
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.views.decorators.http import require_POST
 
-from games.services import GameError, news
-from games.web.game import done, game_or_404, render_game
+from games.models import Game
+from games.services import news
+from games.web.respond import game_change
 
 
 @require_POST
-def news_read(request: HttpRequest, code: str, number: int) -> HttpResponse:
+@game_change
+def news_read(request: HttpRequest, game: Game, number: int) -> None:
     """ "Got it": the card is gone on every device of this seat."""
-    game = game_or_404(code)
-    try:
-        news.acknowledge(game, request.user, number)
-    except GameError as exc:
-        return render_game(request, game, error=exc.detail, status=exc.status)
-    return done(request, game)
+    news.acknowledge(game, request.user, number)
 
 
 @require_POST
-def since_read(request: HttpRequest, code: str) -> HttpResponse:
+@game_change
+def since_read(request: HttpRequest, game: Game) -> None:
     """ "Got it" on "Since you last looked": gone on every device of this seat."""
-    game = game_or_404(code)
-    try:
-        news.since_read(game, request.user)
-    except GameError as exc:
-        return render_game(request, game, error=exc.detail, status=exc.status)
-    return done(request, game)
+    news.since_read(game, request.user)

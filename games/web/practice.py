@@ -10,8 +10,9 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from games.services import GameError, practice
-from games.web import game as views
 from games.web.forms import NameField
+from games.web.home import render_home
+from games.web.respond import identify
 
 COACH_OFF = "coach_off"  # session key: this phone has turned the coach's notes off
 
@@ -34,15 +35,13 @@ def practice_new(request: HttpRequest) -> HttpResponse:
     """A practice game against five bots, started at once: straight to its page."""
     form = PracticeForm(request.POST)
     if not form.is_valid():
-        return views.render_home(
-            request, error="Tell us your name to start a practice game.", status=400
-        )
+        return render_home(request, error="Tell us your name to start a practice game.", status=400)
     name = form.cleaned_data["name"]
-    user = views.identify(request, name)
+    user = identify(request, name)
     try:
         game = practice.practice_start(user=user, name=name, more=form.cleaned_data["more"])
     except GameError as exc:  # too_many_lobbies: the cap on open tables counts this one too
-        return views.render_home(request, error=exc.detail, status=exc.status)
+        return render_home(request, error=exc.detail, status=exc.status)
     return redirect("game", code=game.code)
 
 

@@ -12,42 +12,32 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.domain import identity, seat_link_tokens
+from games.models import Game
 from games.presenters import game as presenters
 from games.presenters import times
 from games.services import GameError, seat_links, seats
 from games.web.forms import SeatJoinForm
-from games.web.game import display_name, done, game_or_404, identify, render_game
+from games.web.game_page import display_name
+from games.web.respond import game_change, game_or_404, identify
 
 
 @require_POST
-def seat_bot(request: HttpRequest, code: str, seat: int) -> HttpResponse:
-    game = game_or_404(code)
-    try:
-        game = seats.seat_to_bot(code=game.code, user=request.user, seat=seat)
-    except GameError as exc:
-        return render_game(request, game, error=exc.detail, status=exc.status)
-    return done(request, game)
+@game_change
+def seat_bot(request: HttpRequest, game: Game, seat: int):
+    return seats.seat_to_bot(code=game.code, user=request.user, seat=seat)
 
 
 @require_POST
-def seat_here(request: HttpRequest, code: str) -> HttpResponse:
-    """The one tap of a player whose seat is flagged as away: "I'm still here" (issue 20)."""
-    game = game_or_404(code)
-    try:
-        game = seats.seat_here(code=game.code, user=request.user)
-    except GameError as exc:
-        return render_game(request, game, error=exc.detail, status=exc.status)
-    return done(request, game)
+@game_change
+def seat_here(request: HttpRequest, game: Game):
+    """The one tap of a player whose seat is flagged as away: "I'm still here"."""
+    return seats.seat_here(code=game.code, user=request.user)
 
 
 @require_POST
-def seat_invite(request: HttpRequest, code: str, seat: int) -> HttpResponse:
-    game = game_or_404(code)
-    try:
-        game, _ = seats.seat_invite(code=game.code, user=request.user, seat=seat)
-    except GameError as exc:
-        return render_game(request, game, error=exc.detail, status=exc.status)
-    return done(request, game)
+@game_change
+def seat_invite(request: HttpRequest, game: Game, seat: int):
+    return seats.seat_invite(code=game.code, user=request.user, seat=seat)[0]
 
 
 @require_http_methods(["GET", "POST"])
@@ -77,12 +67,9 @@ def seat_claim(request: HttpRequest, code: str, token: str) -> HttpResponse:
 
 
 @require_POST
-def rematch(request: HttpRequest, code: str) -> HttpResponse:
-    game = game_or_404(code)
-    try:
-        new, _ = seats.rematch_open(code=game.code, user=request.user)
-    except GameError as exc:
-        return render_game(request, game, error=exc.detail, status=exc.status)
+@game_change
+def rematch(request: HttpRequest, game: Game) -> HttpResponse:
+    new, _ = seats.rematch_open(code=game.code, user=request.user)
     return redirect("game", code=new.code)
 
 

@@ -1,10 +1,10 @@
-"""The web pages (issue 4). The API has its own routes in games/api/urls.py."""
+"""The web pages. The API has its own routes in games/api/urls.py."""
 
 from django.urls import include, path
 
 from games.web import clock as clock_pages
-from games.web import display
-from games.web import game as views
+from games.web import display, home, rules
+from games.web import game as game_pages
 from games.web import news as news_pages
 from games.web import practice as practice_pages
 from games.web import seats as seat_pages
@@ -18,21 +18,21 @@ from staked.limits import limited
 new_guest = limited("auth", only_anonymous=True)
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("inbox", views.inbox, name="inbox"),
-    path("new", new_guest(limited("games")(views.create)), name="create"),
-    path("join", new_guest(views.join), name="join"),
+    path("", home.home, name="home"),
+    path("inbox", home.inbox, name="inbox"),
+    path("new", new_guest(limited("games")(home.create)), name="create"),
+    path("join", new_guest(home.join), name="join"),
     path("practice", new_guest(limited("games")(practice_pages.practice_new)), name="practice"),
-    path("rules/", views.rules, name="rules"),
-    path("rules/<slug:page>/", views.rules, name="rules-page"),
-    path("g/<code:code>/", views.game, name="game"),
-    path("g/<code:code>/changed", views.changed, name="changed"),
-    path("g/<code:code>/join", new_guest(views.seat_join), name="seat-join"),
-    path("g/<code:code>/start", views.start, name="start"),
-    path("g/<code:code>/leave", views.leave, name="leave"),
-    path("g/<code:code>/bots", views.add_bots, name="add-bots"),
-    path("g/<code:code>/options", views.update_options, name="update-options"),
-    path("g/<code:code>/act/<name:action>", limited("actions")(views.act), name="act"),
+    path("rules/", rules.rules, name="rules"),
+    path("rules/<slug:page>/", rules.rules, name="rules-page"),
+    path("g/<code:code>/", game_pages.game, name="game"),
+    path("g/<code:code>/changed", game_pages.changed, name="changed"),
+    path("g/<code:code>/join", new_guest(game_pages.seat_join), name="seat-join"),
+    path("g/<code:code>/start", game_pages.start, name="start"),
+    path("g/<code:code>/leave", game_pages.leave, name="leave"),
+    path("g/<code:code>/bots", game_pages.add_bots, name="add-bots"),
+    path("g/<code:code>/options", game_pages.update_options, name="update-options"),
+    path("g/<code:code>/act/<name:action>", limited("actions")(game_pages.act), name="act"),
     path("g/<code:code>/deadline/extend", clock_pages.extend, name="deadline-extend"),
     path("g/<code:code>/deadline/pause", clock_pages.pause, name="deadline-pause"),
     path("g/<code:code>/deadline/resume", clock_pages.resume, name="deadline-resume"),

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.views.decorators.http import require_POST
 
 from games import services
+from games.models import Game
 from games.presenters import times
-from games.services import GameError
-from games.web.game import done, game_or_404, render_game
+from games.web.respond import game_change, render_game
 
 
 def _moment(raw: str, request: HttpRequest) -> datetime | None:
@@ -28,29 +28,19 @@ def _moment(raw: str, request: HttpRequest) -> datetime | None:
 
 
 @require_POST
-def vacation(request: HttpRequest, code: str) -> HttpResponse:
-    game = game_or_404(code)
+@game_change
+def vacation(request: HttpRequest, game: Game):
     raw_from, raw_until = request.POST.get("from", "").strip(), request.POST.get("until", "")
     start = _moment(raw_from, request) if raw_from else None
     until = _moment(raw_until.strip(), request)
     if until is None or (raw_from and start is None):
         detail = "Choose until when you are away (and, if not now, from when)."
         return render_game(request, game, error=detail, status=400)
-    try:
-        game = services.vacation_set(code=game.code, user=request.user, start=start, until=until)
-    except GameError as exc:
-        game.refresh_from_db()
-        return render_game(request, game, error=exc.detail, status=exc.status)
-    return done(request, game)
+    return services.vacation_set(code=game.code, user=request.user, start=start, until=until)
 
 
 @require_POST
-def vacation_end(request: HttpRequest, code: str) -> HttpResponse:
+@game_change
+def vacation_end(request: HttpRequest, game: Game):
     """ "I'm back" (or drop the vacation planned)."""
-    game = game_or_404(code)
-    try:
-        game = services.vacation_cancel(code=game.code, user=request.user)
-    except GameError as exc:
-        game.refresh_from_db()
-        return render_game(request, game, error=exc.detail, status=exc.status)
-    return done(request, game)
+    return services.vacation_cancel(code=game.code, user=request.user)

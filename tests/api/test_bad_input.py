@@ -132,13 +132,13 @@ def test_405_and_415_on_the_api_are_json():
 
 def test_an_unexpected_error_is_a_json_500_on_the_api_and_html_on_pages(monkeypatch):
     from games.selectors import listing
-    from games.web import game as views
+    from games.web import home
 
     def boom(*args, **kwargs):
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(listing, "my_games", boom)
-    monkeypatch.setattr(views, "render_home", boom)
+    monkeypatch.setattr(home, "render_home", boom)
     ana = guest("Ana")
     client = Client(
         raise_request_exception=False, HTTP_AUTHORIZATION=ana._credentials["HTTP_AUTHORIZATION"]

@@ -433,7 +433,7 @@ def _submit_form(t, seat: int, action: str, **picks) -> str:
     from games.domain.inputs import ACTIONS
     from games.engine import view as engine_view
     from games.web.forms import action_args
-    from games.web.game import action_form
+    from games.web.game_page import action_form
 
     seen = engine_view(t.state, seat)
     names = {s["seat"]: f"P{s['seat']}" for s in seen["seats"]}
