@@ -1,4 +1,5 @@
-"""The room screen's spoken lines (games/presenters/narration.py, issue 18), from the public view alone.
+"""The room screen's spoken lines (games/presenters/narration.py, issue 18), from the public view
+alone.
 
 Whole games played by the sensible bots on the engine check what no line may ever say (a living
 player's role, who is Mesmerized, a private result, the tokens of a Mingling still going on) and

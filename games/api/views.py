@@ -355,7 +355,8 @@ _game_view = GameView.as_view()
 
 @csrf_exempt  # as DRF's own views are: DRF checks CSRF for session-authenticated writes
 def game_detail(request, code: str):
-    """The game for this viewer; the unchanged poll is answered before this (games/web/middleware/quickpoll.py)."""
+    """The game for this viewer; the unchanged poll is answered before this
+    (games/web/middleware/quickpoll.py)."""
     return _game_view(request, code=code)
 
 

@@ -21,7 +21,7 @@ from staked.rest import ErrorOut, check_types
 
 PUSH_DISABLED = (
     "Web Push is off on this server: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT "
-    "are not set (README.md, Reminders). E-mail reminders still work."
+    "are not set (docs/reminders.md). E-mail reminders still work."
 )
 
 
@@ -217,7 +217,7 @@ class PreferencesView(APIView):
 
 
 class EmailConfirmationView(APIView):
-    """Send the confirmation link to your e-mail address again (limited: see README)."""
+    """Send the confirmation link to your e-mail address again (limited: see docs/reminders.md)."""
 
     @extend_schema(
         operation_id="me_notifications_email_confirmation",

@@ -34,8 +34,8 @@ class Preferences(models.Model):
     confirmation_sent_at = models.DateTimeField(null=True, blank=True)
     # Minutes before a deadline for "deadline soon"; 0 turns that reminder off.
     lead_minutes = models.PositiveSmallIntegerField(default=default_lead_minutes)
-    # The IANA time zone last seen from this player's browser (games.presenters.times): the e-mails say
-    # deadlines in it. Empty: not known yet, and the e-mails say "UTC".
+    # The IANA time zone last seen from this player's browser (games.presenters.times): the e-mails
+    # say deadlines in it. Empty: not known yet, and the e-mails say "UTC".
     time_zone = models.CharField(max_length=64, blank=True, default="")
     # E-mail once per window (every "your move", "deadline soon", "deadline moved"), or one daily
     # digest at `digest_hour` o'clock in `time_zone` instead (issue 20; push is not affected).

@@ -320,7 +320,8 @@ def email_message(prefs: Preferences, reminder: Reminder, player: Player | None)
 
 
 def seat_opening(player: Player | None, path: str) -> str:
-    """ "Open your seat: <signed link>" (games.services.seat_links) for a person's seat, else the game."""
+    """ "Open your seat: <signed link>" (games.services.seat_links) for a person's seat, else the
+    game."""
     if player is not None and not player.is_bot and player.user_id is not None:
         link = seat_link_tokens.issue(player)
         seat_path = reverse("seat-link", args=[player.game.code, link.token])

@@ -33,11 +33,11 @@ def for_people(
     text: str, names: dict[int, str], data: dict | None = None, template: str = ""
 ) -> SafeString:
     """One of the game's lines as HTML for a player: rule IDs dropped, each seat its template
-    names shown as its player's name (in its own element, games.domain.names.as_html). A line about a
-    seat that keeps the name of who sat there then (`data["seat"]` and `data["name"]`, issue
-    20) shows that name, not the seat's player's today; a service line that quotes a name
-    shows it the same way. A line without a template (one that names no seat, or one written
-    before templates) reads as written."""
+    names shown as its player's name (in its own element, games.domain.names.as_html). A line about
+    a seat that keeps the name of who sat there then (`data["seat"]` and `data["name"]`, issue 20)
+    shows that name, not the seat's player's today; a service line that quotes a name shows it the
+    same way. A line without a template (one that names no seat, or one written before templates)
+    reads as written."""
     data = data or {}
     named = data.get("name")
     if isinstance(named, str) and isinstance(data.get("seat"), int):

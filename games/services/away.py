@@ -11,7 +11,8 @@ public view still waits on it: a window in which that seat had to act. It is fla
 
 So two short tie votes missed at night flag nobody who moved a minute before. Any move of the seat's
 own that the table waited on clears the streak (`came_back`, from `play.action_apply`); so does the
-one tap of `games.services.seats.seat_here`. What the host may do with a flagged seat is in games.services.seats.
+one tap of `games.services.seats.seat_here`. What the host may do with a flagged seat is in
+games.services.seats.
 """
 
 from __future__ import annotations

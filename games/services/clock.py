@@ -13,8 +13,8 @@ moved deadline, and what a live writer does when a window opens.
   on the clock ends with its window.
 - `settle` (called by `GameWrite.advance` after an engine step of a live game) applies the
   table's clock to a window the engine just opened: Mingling at a fixed local hour, no deadline
-  within quiet hours (games.domain.quiet_hours), and no deadline at all while the game is paused (the
-  window keeps its whole time for the resume).
+  within quiet hours (games.domain.quiet_hours), and no deadline at all while the game is paused
+  (the window keeps its whole time for the resume).
 
 Nothing here decides a rule of the game; the engine opened the window and closes it.
 """

@@ -86,7 +86,7 @@ def rematch(request: HttpRequest, code: str) -> HttpResponse:
     return redirect("game", code=new.code)
 
 
-# --- your seat on any device (games.services.seat_links) -----------------------------------------------
+# --- your seat on any device (games.services.seat_links) ------------------------------------------
 
 LINK_STATUS = {
     "forged": 404,

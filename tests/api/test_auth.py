@@ -206,7 +206,8 @@ def test_a_deleted_users_token_stops_working():
     get_user_model().objects.filter(id=body["user_id"]).delete()
     from django.core.cache import cache
 
-    cache.clear()  # the token cache may hold the user for CACHE_SECONDS (games/services/api_tokens.py)
+    # the token cache may hold the user for CACHE_SECONDS (games/services/api_tokens.py)
+    cache.clear()
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {body['token']}")
     assert client.get("/api/v1/games/").status_code == 401

@@ -5,8 +5,8 @@ Most requests a game serves are polls that find nothing new: the page's `/g/{cod
 placed right after SecurityMiddleware (which still redirects plain HTTP and adds its headers),
 answers exactly those from one cache round trip: the game's poll key (its version, written by
 games.services after every commit) and whether spectators may watch; for the API, the token's
-cached user and the version this token was last allowed to see (games/domain/polls.py, `viewer_key`).
-Sessions, users, CSRF, URL resolution and templates never run for them.
+cached user and the version this token was last allowed to see (games/domain/polls.py,
+`viewer_key`). Sessions, users, CSRF, URL resolution and templates never run for them.
 
 It answers only when the answer is certainly "no change, and you may know it":
 - the version named is the current one, and
