@@ -89,7 +89,7 @@ class Player(models.Model):
     alive = models.BooleanField(default=True)  # projection of the state
     # Timed windows in a row that closed with this seat still owing a move (games.services.seats).
     missed_windows = models.PositiveSmallIntegerField(default=0)
-    # Flagged to the table as away (issue 20): AFK_AFTER missed windows in a row *and* away for
+    # Flagged to the table as away: AFK_AFTER missed windows in a row *and* away for
     # the preset's minimum since `present_at` (games.services.away). Only then may the host hand
     # the seat on; the player's page offers one tap to come back.
     afk = models.BooleanField(default=False)
@@ -108,14 +108,14 @@ class Player(models.Model):
     # Bumped by "Sign out other devices" (games.services.seat_links): every link made before, used
     # or not, stops working, and every browser a link signed in is signed out on its next request.
     link_epoch = models.PositiveIntegerField(default=0)
-    # "Since you last looked" (issue 20, games.services.news.look): the game's last Event seq this
+    # "Since you last looked" (games.services.news.look): the game's last Event seq this
     # seat's page showed and when; the seq the card summarises from, pinned when the player came
     # back to news (None: no card); and the Dining reveal this seat has seen animate (played once).
     looked_seq = models.PositiveIntegerField(default=0)
     looked_at = models.DateTimeField(null=True, blank=True)
     since_seq = models.PositiveIntegerField(null=True, blank=True)
     reveal_seen = models.CharField(max_length=80, blank=True, default="")
-    # Vacation mode (issue 20, games.services.vacation): the absence this seat's player announced,
+    # Vacation mode (games.services.vacation): the absence this seat's player announced,
     # from-to (None: none), and whether it has begun (a bot holds the seat until `vacation_until`,
     # then hands it back). The stored times are the authority; timers and the sweeper follow them.
     vacation_from = models.DateTimeField(null=True, blank=True)
@@ -174,7 +174,7 @@ class Event(models.Model):
 
 
 class Action(models.Model):
-    """The replay log (issue 7): one row per engine step, in order, kept by `services.unit`.
+    """The replay log: one row per engine step, in order, kept by `services.unit`.
 
     `name` is "setup", a player's action (docs/api.md), "timeout", or "deadline" (an organiser moved
     the open window's deadline: `args["deadline"]`). `at` is the `now` the step ran at: with the

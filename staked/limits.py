@@ -1,4 +1,4 @@
-"""Rate limits: one module for the API and the pages (issue 12, items 5 and 6).
+"""Rate limits: one module for the API and the pages.
 
 A *scope* is a named budget, `hits` per `seconds`, counted per *key*: the signed-in user, the
 client's address, or an account name. The budgets are `settings.RATE_LIMITS`

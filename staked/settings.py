@@ -422,7 +422,7 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # The admin's "abandoned" filter: lobbies and running games with no update for this many hours.
 ABANDONED_AFTER_HOURS = env_int("ABANDONED_AFTER_HOURS", default=48, minimum=1)
 
-# --- Reminders: Web Push and e-mail (issue 9) ---------------------------------------------------
+# --- Reminders: Web Push and e-mail ---------------------------------------------------
 # docs/reminders.md says how to make VAPID keys (`manage.py vapid_keys`). Without them Web
 # Push is off (the reminders page says so) and e-mail reminders still work.
 
@@ -490,7 +490,7 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = _raw("DEFAULT_FROM_EMAIL") or "Staked! <noreply@localhost>"
 
-# --- Production security (issue 7) -------------------------------------------------------------
+# --- Production security -------------------------------------------------------------
 # Secure by default whenever DEBUG is off; each can be relaxed from the environment
 # (docs/configuration.md, "With DEBUG off"). `manage.py check --deploy --fail-level WARNING`
 # passes with the defaults.

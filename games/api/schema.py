@@ -1,4 +1,4 @@
-"""What the OpenAPI schema says about each action (issue 16: one request body per action, with
+"""What the OpenAPI schema says about each action (one request body per action, with
 an example and the codes it can return), and a postprocessing hook that makes every request
 body strict in the schema as the server is (staked/rest.py): no undeclared property."""
 

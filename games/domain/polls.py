@@ -1,4 +1,4 @@
-"""The game poll's pace and its proofs of "you may see this game" (issue 17, item 2).
+"""The game poll's pace and its proofs of "you may see this game".
 
 The pace: the page polls as often as a change matters to the player holding it, and the server
 chooses it each time it renders the game (the `every Ns` of the page's `hx-trigger`, which a new

@@ -39,7 +39,7 @@ def _error(description: str) -> OpenApiResponse:
 )
 class OptionalEmailField(serializers.CharField):
     """An address or "" (DRF's EmailField, documented by one schema that "" matches once;
-    issue 16: it was a oneOf whose two branches both matched "")."""
+    it was a oneOf whose two branches both matched "")."""
 
     def to_internal_value(self, data):
         value = super().to_internal_value(data)

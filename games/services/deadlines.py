@@ -1,4 +1,4 @@
-"""Moving a deadline (issue 20, docs/slow-games.md "Moving a deadline"): the host extends, pauses
+"""Moving a deadline (docs/slow-games.md "Moving a deadline"): the host extends, pauses
 and resumes the open window's clock; any living player may ask the table, and a majority of
 the living players at the table decides. The organisers' admin extends through `extend_in` too:
 every moved deadline is written by `games.services.clock.deadline_set`.

@@ -1,4 +1,4 @@
-"""Your seat on any device (issue 14 finding 2, issue 20 finding 7): a signed, expiring link that
+"""Your seat on any device: a signed, expiring link that
 signs its holder in to ONE seat, on any browser.
 
 - The link carries a token signed by Django's `TimestampSigner` (salt `SALT`, the site's

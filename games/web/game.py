@@ -1,4 +1,4 @@
-"""Web pages (issue 4): thin views over games.services (the only writer) and games.selectors.game.
+"""Web pages: thin views over games.services (the only writer) and games.selectors.game.
 
 Every page is rendered from `selectors.game_view(game, user)` — the viewer's own engine view —
 and the log from `selectors.events_tail`. No rule lives here: what a player may do comes from
@@ -127,7 +127,7 @@ def render_home(request, *, create=None, join=None, error=None, status=200) -> H
 
 
 def inbox_context(request) -> dict:
-    """ "Your tables" (issue 20, an inbox across games): games that wait on your move first,
+    """ "Your tables" (an inbox across games): games that wait on your move first,
     then by deadline, each with its phase and deadline in the viewer's time zone; then the
     latest finished ones. `move_count` goes in the page title and the app's icon badge."""
     zone, now = times.of_request(request), datetime.now(UTC)
@@ -200,7 +200,7 @@ def game(request: HttpRequest, code: str) -> HttpResponse:
     game = game_or_404(code)
     if not may_watch(game, identity.seat_of(game, request.user)):
         raise Http404(NO_SPECTATORS)
-    # A window found overdue is closed first (issue 20), whatever the timers are doing.
+    # A window found overdue is closed first, whatever the timers are doing.
     return render_game(request, services.close_if_overdue(game))
 
 
@@ -209,7 +209,7 @@ def changed(request: HttpRequest, code: str) -> HttpResponse:
     """The poll: 204 (htmx swaps nothing) while the version is the one the page shows.
 
     Where spectators may watch, the unchanged path is one cache read (selectors.poll_state);
-    only a change renders, or a window past its deadline, which this closes first (issue 20).
+    only a change renders, or a window past its deadline, which this closes first.
     Elsewhere the viewer's seat is asked first: someone who may not
     watch gets the same 404 whatever version they name (a 204 would confirm it)."""
     code = code.upper()
@@ -222,7 +222,7 @@ def changed(request: HttpRequest, code: str) -> HttpResponse:
     game = game_or_404(code)
     if not open_to_all and not may_watch(game, identity.seat_of(game, request.user)):
         raise Http404(NO_SPECTATORS)
-    game = services.close_if_overdue(game)  # issue 20: an overdue window closes first
+    game = services.close_if_overdue(game)  # an overdue window closes first
     if held == str(game.version):
         return HttpResponse(status=204)
     return render_game(request, game)
@@ -315,7 +315,7 @@ def act(request: HttpRequest, code: str, action: str) -> HttpResponse:
     serializer_class = ACTION_INPUTS.get(action)
     if serializer_class is None:
         return render_game(request, game, error=f"There is no action '{action}'.", status=400)
-    # Issue 14: a refused move's error shows beside the form that sent it, which keeps the
+    # A refused move's error shows beside the form that sent it, which keeps the
     # player's choices ("name=value" as posted).
     refused = {
         "action": action,
@@ -539,7 +539,7 @@ def _left(seconds: int | None) -> str:
 
 
 def reminder_prompt(request, game: Game, me: dict | None) -> bool:
-    """Offer reminders to a seated person in a slow game who has none turned on (issue 20)."""
+    """Offer reminders to a seated person in a slow game who has none turned on."""
     if not me or game.options.get("preset") != "async" or game.status not in ("lobby", "running"):
         return False
     prefs = getattr(request.user, "notify_preferences", None)
@@ -551,7 +551,7 @@ def reminder_prompt(request, game: Game, me: dict | None) -> bool:
 
 
 def _since(request, game: Game, seat: int, names: dict, zone, reveal: str) -> dict:
-    """ "Since you last looked" (issue 20): the card's lines when the player came back to news,
+    """ "Since you last looked": the card's lines when the player came back to news,
     and whether this seat still has the Dining reveal `reveal` to see."""
     hidden = request.headers.get("X-Staked-Hidden", "")
     look = news.look(
@@ -572,7 +572,7 @@ def _since(request, game: Game, seat: int, names: dict, zone, reveal: str) -> di
 
 
 def _async_play(request, game: Game, is_host: bool) -> dict:
-    """Issue 9 on the game page: the shared-screen link, and the host's remedies for a seat
+    """On the game page: the shared-screen link, and the host's remedies for a seat
     flagged as away (games.services.seats)."""
     rows = remedies(request, game) if is_host and game.state else []
     return {
@@ -588,7 +588,7 @@ def remedies(request: HttpRequest, game: Game) -> list[dict]:
     rows = []
     for p in game.players.filter(Q(is_bot=True) | Q(afk=True)):
         if identity.is_hosts_seat(p, game):
-            continue  # the host's own seat stays with the host: never offered (issue 14)
+            continue  # the host's own seat stays with the host: never offered
         link = p.claim_token and request.build_absolute_uri(
             reverse("seat-claim", args=[game.code, p.claim_token])
         )

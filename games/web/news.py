@@ -1,4 +1,4 @@
-"""Private news on the game page (issue 14): the "Got it" that dismisses a card on every device
+"""Private news on the game page: the "Got it" that dismisses a card on every device
 of the seat (games.services.news keeps what was read; games.presenters.news_cards draws the
 cards)."""
 

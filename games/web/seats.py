@@ -1,4 +1,4 @@
-"""The pages of games.services.seats (issue 9): the host's remedies for a seat flagged as away, the
+"""The pages of games.services.seats: the host's remedies for a seat flagged as away, the
 handover link a new friend opens, and the rematch button of the end screen. Thin, like
 games.web.game, whose rendering they share (the game page lists the remedies: views.remedies)."""
 
@@ -31,7 +31,7 @@ def seat_bot(request: HttpRequest, code: str, seat: int) -> HttpResponse:
 
 @require_POST
 def seat_here(request: HttpRequest, code: str) -> HttpResponse:
-    """The one tap of a player whose seat is flagged as away: "I'm still here" (issue 20)."""
+    """The one tap of a player whose seat is flagged as away: "I'm still here"."""
     game = game_or_404(code)
     try:
         game = seats.seat_here(code=game.code, user=request.user)

@@ -1,4 +1,4 @@
-"""The web pages (issue 4). The API has its own routes in games/api/urls.py."""
+"""The web pages. The API has its own routes in games/api/urls.py."""
 
 from django.urls import include, path
 

@@ -1,4 +1,4 @@
-"""What every phone must show at every phase (issue 14, "Done means"), in one function.
+"""What every phone must show at every phase, in one function.
 
 `check_seat(phone)` asserts, for one seat as it is now:
 (a) its control (the first form of "Your move") or the reason it waits

@@ -1,4 +1,4 @@
-"""The admin in a real browser (issue 19): an organiser's jobs as a laptop (1366×768) and a phone
+"""The admin in a real browser: an organiser's jobs as a laptop (1366×768) and a phone
 (390×844) do them. The export downloads a file that imports; a bulk action shows its
 confirmation page; a stale page is refused; the columns and the log fit the screen.
 

@@ -1,4 +1,4 @@
-"""PostgreSQL restarted in the middle of a game (issue 17).
+"""PostgreSQL restarted in the middle of a game.
 
 While it is down, requests fail with 503 (the API with `{"code": "unavailable", "detail"}`, the
 page with "Reconnecting…"), never 500 (staked/outages.py). When it is back, the first requests

@@ -1,4 +1,4 @@
-"""Finding 1 of issue 12: a logged-out browser was the first bot (`player.user_id == user.id`,
+"""A logged-out browser was the first bot (`player.user_id == user.id`,
 both None). Now one mapping of a user to a seat (games/domain/identity.py): someone with no
 identity, or who is no seat's human player, is a spectator (or is turned away where spectators are
 off).

@@ -1,4 +1,4 @@
-"""The unchanged poll, answered before the rest of the stack (issue 17, item 2).
+"""The unchanged poll, answered before the rest of the stack.
 
 Most requests a game serves are polls that find nothing new: the page's `/g/{code}/changed?v=N`
 (204) and the API's `GET /api/v1/games/{code}/` with `If-None-Match` (304). This middleware,
