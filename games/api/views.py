@@ -397,7 +397,7 @@ class LeaveView(APIView):
 
 class BotsView(APIView):
     """The host seats bots in empty seats of the lobby. They play the `sensible` strategy
-    (games/strategies; `random` is the other), from their own seat's view only, after a 1–3 s
+    (games/bots/strategies; `random` is the other), from their own seat's view only, after a 1–3 s
     pause."""
 
     permission_classes = [IsAuthenticated]
