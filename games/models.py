@@ -16,8 +16,9 @@ from games.engine.table import max_players
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
 # A seat that misses this many timed windows in a row, windows in which it had to act, may be
-# flagged to the table as away, once it has also been away long enough (games.domain.options.away_after;
-# Player.afk; games.services.away counts the misses, games.services.seats offers the host's remedies).
+# flagged to the table as away, once it has also been away long enough
+# (games.domain.options.away_after; Player.afk; games.services.away counts the misses,
+# games.services.seats offers the host's remedies).
 AFK_AFTER = 2
 
 
@@ -47,8 +48,8 @@ class Game(models.Model):
     rematch = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
     )
-    # Set when the game was replayed from an exported file (games/services/replay.py): the source game's
-    # code and when it was exported. Empty for a game played here.
+    # Set when the game was replayed from an exported file (games/services/replay.py): the source
+    # game's code and when it was exported. Empty for a game played here.
     imported_from = models.CharField(max_length=120, blank=True, default="")
     # The table's clock (games.services.clock, docs/slow-games.md "Moving a deadline"): `window`,
     # the reminders' key of the open window as it opened (a moved deadline keeps it);
@@ -88,7 +89,7 @@ class Player(models.Model):
     alive = models.BooleanField(default=True)  # projection of the state
     # Timed windows in a row that closed with this seat still owing a move (games.services.seats).
     missed_windows = models.PositiveSmallIntegerField(default=0)
-    # Flagged to the table as away (issue 20): AFK_AFTER missed windows in a row *and* away for
+    # Flagged to the table as away: AFK_AFTER missed windows in a row *and* away for
     # the preset's minimum since `present_at` (games.services.away). Only then may the host hand
     # the seat on; the player's page offers one tap to come back.
     afk = models.BooleanField(default=False)
@@ -98,22 +99,23 @@ class Player(models.Model):
     # The one-time link the host made to hand this seat to a new friend; None when there is none.
     claim_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     # When this seat's player last loaded the game (a page or an API view), to the minute: for the
-    # organisers' "who is waiting on whom" (games.services.seats.seen). None: never, or a new player.
+    # organisers' "who is waiting on whom" (games.services.seats.seen). None: never, or a new
+    # player.
     last_seen_at = models.DateTimeField(null=True, blank=True)
-    # The game's Event seqs of the private news this seat tapped "Got it" on (games.services.news): kept
-    # here, not in a browser, so the seat's second device agrees.
+    # The game's Event seqs of the private news this seat tapped "Got it" on (games.services.news):
+    # kept here, not in a browser, so the seat's second device agrees.
     news_read = models.JSONField(default=list, blank=True)
-    # Bumped by "Sign out other devices" (games.services.seat_links): every link made before, used or not,
-    # stops working, and every browser a link signed in is signed out on its next request.
+    # Bumped by "Sign out other devices" (games.services.seat_links): every link made before, used
+    # or not, stops working, and every browser a link signed in is signed out on its next request.
     link_epoch = models.PositiveIntegerField(default=0)
-    # "Since you last looked" (issue 20, games.services.news.look): the game's last Event seq this seat's
-    # page showed and when; the seq the card summarises from, pinned when the player came back
-    # to news (None: no card); and the Dining reveal this seat has seen animate (played once).
+    # "Since you last looked" (games.services.news.look): the game's last Event seq this
+    # seat's page showed and when; the seq the card summarises from, pinned when the player came
+    # back to news (None: no card); and the Dining reveal this seat has seen animate (played once).
     looked_seq = models.PositiveIntegerField(default=0)
     looked_at = models.DateTimeField(null=True, blank=True)
     since_seq = models.PositiveIntegerField(null=True, blank=True)
     reveal_seen = models.CharField(max_length=80, blank=True, default="")
-    # Vacation mode (issue 20, games.services.vacation): the absence this seat's player announced,
+    # Vacation mode (games.services.vacation): the absence this seat's player announced,
     # from-to (None: none), and whether it has begun (a bot holds the seat until `vacation_until`,
     # then hands it back). The stored times are the authority; timers and the sweeper follow them.
     vacation_from = models.DateTimeField(null=True, blank=True)
@@ -172,12 +174,12 @@ class Event(models.Model):
 
 
 class Action(models.Model):
-    """The replay log (issue 7): one row per engine step, in order, kept by `services.unit`.
+    """The replay log: one row per engine step, in order, kept by `services.unit`.
 
     `name` is "setup", a player's action (docs/api.md), "timeout", or "deadline" (an organiser moved
     the open window's deadline: `args["deadline"]`). `at` is the `now` the step ran at: with the
-    seed, these rows replay a game exactly (games/services/replay.py). `args` may hold secrets (a token's
-    target during Mingling): only superusers ever see this log.
+    seed, these rows replay a game exactly (games/services/replay.py). `args` may hold secrets (a
+    token's target during Mingling): only superusers ever see this log.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
@@ -196,9 +198,9 @@ class Action(models.Model):
 
 
 class SeatLinkUse(models.Model):
-    """A "continue on another device" link that was used (games.services.seat_links): each link signs in
-    once; its random nonce is kept here so a second use is refused. Rows older than the links'
-    lifetime are deleted daily (games.tasks.prune; an expired link is refused by its age)."""
+    """A "continue on another device" link that was used (games.services.seat_links): each link
+    signs in once; its random nonce is kept here so a second use is refused. Rows older than the
+    links' lifetime are deleted daily (games.tasks.prune; an expired link is refused by its age)."""
 
     nonce = models.CharField(max_length=32, unique=True)
     # SET_NULL: a player who leaves a lobby loses the row, the used nonce must stay (else the

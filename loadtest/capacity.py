@@ -3,11 +3,11 @@
     python -m loadtest.capacity [--start 20] [--step 20] [--max 400] [--seconds 120]
                                 [--poll-seconds N] [--action-p99-ms N] [--quick]
 
-The server runs as in production (README.md, "Deploy"), on private instances on this machine
-(loadtest/stack.py): gunicorn (2 workers x 4 threads, the default WEB_CONCURRENCY), PostgreSQL
-(fsync on), Redis, one Celery worker and one beat, DEBUG=0, persistent database connections.
-Each step runs Locust's simulated phones (loadtest/locustfile.py) for `--seconds`: `players`
-players at tables of 6 to 10, playing whole games (and rematches) at a human pace. A step
+The server runs as in production (docs/operations.md, "Deploy"), on private instances on this
+machine (loadtest/stack.py): gunicorn (2 workers x 4 threads, the default WEB_CONCURRENCY),
+PostgreSQL (fsync on), Redis, one Celery worker and one beat, DEBUG=0, persistent database
+connections. Each step runs Locust's simulated phones (loadtest/locustfile.py) for `--seconds`:
+`players` players at tables of 6 to 10, playing whole games (and rematches) at a human pace. A step
 passes when
 
 - p95 tap-to-update (a move's commit to every other phone of its game seeing it) < 1.5 s,
@@ -19,10 +19,9 @@ players until a step fails; the capacity is the last step that passed. The load 
 on the same machine and takes its share of the CPU, so the figure is a lower bound for a machine
 that only serves.
 
-Phones poll at the page's own interval (`hx-trigger`, set by the server: games/domain/polls.py), every
-second while a live game runs (a change waits on average half an interval, at
-worst a whole one); `--poll-seconds N` makes them poll every N seconds instead, whatever the page
-says.
+Phones poll at the page's own interval (`hx-trigger`, set by the server: games/domain/polls.py),
+every second while a live game runs (a change waits on average half an interval, at worst a whole
+one); `--poll-seconds N` makes them poll every N seconds instead, whatever the page says.
 
 The last line is machine-readable:
     BENCH load players=<n> update_p95_ms=<n> action_p99_ms=<n> errors=<n>

@@ -6,9 +6,9 @@ a temporary folder, never the machine's shared ones (other test runs use those, 
 tests stop and restart these), and so are gunicorn, the Celery workers and beat. `Stack.close()`
 (or leaving its `with` block, also on an error) stops them all and removes the folder.
 
-The deployment is the one README.md, "Deploy", describes: gunicorn (gthread) web servers, Celery
-workers and one beat, DEBUG=0, persistent database connections with health checks, the cache and
-the broker in two Redis databases.
+The deployment is the one docs/operations.md, "Deploy", describes: gunicorn (gthread) web
+servers, Celery workers and one beat, DEBUG=0, persistent database connections with health checks,
+the cache and the broker in two Redis databases.
 """
 
 from __future__ import annotations
@@ -356,7 +356,7 @@ class Stack:
         self.processes.append(process.start())
         return process
 
-    # --- the processes of README.md, "Deploy" --------------------------------------------------
+    # --- the processes of docs/operations.md, "Deploy" -----------------------------------------
 
     def web(self, name: str = "web", *, workers: int = 2, threads: int = 4, env=None) -> Web:
         port = free_port()

@@ -177,7 +177,7 @@ def action(pending: dict, view: dict, names: dict[int, str]) -> dict:
         window = (view.get("relics") or {}).get("window")
         usable = any(p["action"] == ActionName.USE_RELIC for p in view.get("pending") or ())
         if window and window.get("seat") == me.get("seat") and not usable:
-            # Issue 14: a use the rules would refuse is not offered (e.g. no Ghost's relic to copy)
+            # A use the rules would refuse is not offered (e.g. no Ghost's relic to copy)
             relic = BY_ID[window["relic"]].name
             return {"hint": f"Nothing can be done with the {relic} now: pass."}
         return {}

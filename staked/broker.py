@@ -14,9 +14,9 @@ then reconnects by itself (tests/faults/test_redis_outage.py).
 
 ## The embedded broker (no REDIS_URL)
 
-Why not kombu's filesystem transport (the default until issue 17): a producer creates a message
-file and then writes it, and a consumer may open it in between; after about ten minutes of play
-the worker died with `JSONDecodeError` on such a half-written file (celery/kombu#1551, open).
+Why not kombu's filesystem transport (the embedded broker before this one): a producer creates a
+message file and then writes it, and a consumer may open it in between; after about ten minutes of
+play the worker died with `JSONDecodeError` on such a half-written file (celery/kombu#1551, open).
 
 kombu's SQLAlchemy transport keeps each message as a row instead. A producer's INSERT commits
 whole or not at all, and a consumer takes a message in one `BEGIN IMMEDIATE` transaction

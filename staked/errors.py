@@ -1,4 +1,4 @@
-"""Errors outside the views' own handling (issue 12, items 8 and 14): on the API every error is
+"""Errors outside the views' own handling: on the API every error is
 the JSON `{"code", "detail"}` the schema promises, whatever raised it; pages keep their HTML.
 
 Django calls these for a URL that matches no route (a malformed game code among them), an

@@ -1,11 +1,11 @@
-"""Rate limits: one module for the API and the pages (issue 12, items 5 and 6).
+"""Rate limits: one module for the API and the pages.
 
 A *scope* is a named budget, `hits` per `seconds`, counted per *key*: the signed-in user, the
-client's address, or an account name. The budgets are `settings.RATE_LIMITS` (README.md,
-"Rate limits"); what each scope counts, and by what, is `SCOPES` below. Both faces use them:
-the API views name theirs in `throttle_scope` (read by `LimitThrottle`, DRF's throttle class),
-the page routes wrap their views in `limited(...)` (games/web/urls.py). A move made on the page and
-one made through the API therefore draw on the same budget.
+client's address, or an account name. The budgets are `settings.RATE_LIMITS`
+(docs/operations.md, "Rate limits and abuse"); what each scope counts, and by what, is `SCOPES`
+below. Both faces use them: the API views name theirs in `throttle_scope` (read by `LimitThrottle`,
+DRF's throttle class), the page routes wrap their views in `limited(...)` (games/web/urls.py). A
+move made on the page and one made through the API therefore draw on the same budget.
 
 Counting is a sliding window over two fixed windows (the current one and, weighted by how much
 of it still overlaps the last `seconds`, the previous one), kept in the Django cache so every
@@ -13,7 +13,7 @@ web process shares the count (Redis in production; `cache.incr` is atomic there)
 across a window's edge is therefore still limited, unlike plain fixed windows. Refused attempts
 do not count: a client that waits `Retry-After` gets through.
 
-The client's address is `REMOTE_ADDR`, unless `TRUSTED_PROXIES` (README.md, "Deploy") says how
+The client's address is `REMOTE_ADDR`, unless `TRUSTED_PROXIES` (docs/configuration.md) says how
 many proxies of ours stand in front of the app: only then is `X-Forwarded-For` read, and only
 the entry the nearest of our proxies wrote. An IPv6 client is counted by its /64 network, which
 one subscriber can otherwise rotate through freely.

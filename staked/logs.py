@@ -1,4 +1,4 @@
-"""Log formatters: every line of a game carries its code, round and version (issue 7).
+"""Log formatters: every line of a game carries its code, round and version.
 
 `games.services` logs each action and timer expiry with ``extra={"game", "round", "version"}``
 (and "seat" or "by" where there is one). `KeyValueFormatter` appends these as ``key=value``;

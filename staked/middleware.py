@@ -1,4 +1,4 @@
-"""Middleware of our own (issue 12, items 14 and 8; issue 16, item 6)."""
+"""Middleware of our own."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The API's JSON parser (issue 12, item 8): DRF's, with a nesting limit.
+"""The API's JSON parser: DRF's, with a nesting limit.
 
 JSON nested deeper than MAX_DEPTH levels is `400 bad_request` (no request of ours needs more
 than 3; 1,000 levels made the parser raise RecursionError, a 500). The body itself is read by

@@ -2,12 +2,12 @@
 history), kept outside any one of them so that none imports another: the error body's schema,
 the Vary of a response built per viewer, and input taken at its type.
 
-Unknown fields (issue 16: `{"relicz": true}` and `{"choice": ..., "target": 7}` were dropped in
+Unknown fields (`{"relicz": true}` and `{"choice": ..., "target": 7}` were dropped in
 silence, and the move made without them): a field the serializer declares, read-only ones
 included (a client may send back what it read), is known; any other is `400 bad_request`
 listing them all, nested objects (`timers`) included.
 
-At its type (issue 12: schemathesis sent `{"name": 0}`, `{"email_enabled":
+At its type (schemathesis sent `{"name": 0}`, `{"email_enabled":
 0}`, `{"target": "3"}`, and DRF's fields quietly converted them). The API documents a string, a
 boolean, a whole number, a list or an object for each field: anything else is `400 bad_request`
 naming the field, before DRF's own validation. The pages' forms send only strings and keep

@@ -1,6 +1,6 @@
 """Django settings for Staked!, read from the environment.
 
-Every value comes from an environment variable (README.md, "Configuration", lists them). A value
+Every value comes from an environment variable (docs/configuration.md lists them). A value
 that is set but malformed raises ``ImproperlyConfigured`` naming the variable, instead of silently
 falling back to a default. With no ``DATABASE_URL``/``REDIS_URL`` the project runs embedded:
 SQLite, a file-based cache and a SQLite Celery broker, all inside the data folder.
@@ -187,13 +187,15 @@ MIDDLEWARE = [
     "staked.outages.OutageMiddleware",  # a database/Redis outage answers 503, not 500
     "staked.middleware.RequestLineLimit",
     "django.middleware.security.SecurityMiddleware",
-    "games.web.middleware.quickpoll.QuickPoll",  # the unchanged poll, before sessions, auth and CSRF
+    # the unchanged poll, before sessions, auth and CSRF
+    "games.web.middleware.quickpoll.QuickPoll",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "games.web.middleware.seat_scope.SeatScope",  # a seat link's browser is that one seat's (games.services.seat_links)
+    # a seat link's browser is that one seat's (games.services.seat_links)
+    "games.web.middleware.seat_scope.SeatScope",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -342,8 +344,9 @@ def env_rate(name: str, *, default: str) -> str:
     return value
 
 
-# Rate limits (staked/limits.py, README.md "Rate limits"): the same budgets on the API and the
-# pages. The scope's key (an address, a player, an account) is in staked.limits.SCOPES.
+# Rate limits (staked/limits.py, docs/operations.md "Rate limits and abuse"): the same budgets
+# on the API and the pages. The scope's key (an address, a player, an account) is in
+# staked.limits.SCOPES.
 RATE_LIMITS = {
     "auth": env_rate("THROTTLE_AUTH", default="30/min"),
     "password": env_rate("THROTTLE_PASSWORD", default="10/15min"),
@@ -419,8 +422,8 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # The admin's "abandoned" filter: lobbies and running games with no update for this many hours.
 ABANDONED_AFTER_HOURS = env_int("ABANDONED_AFTER_HOURS", default=48, minimum=1)
 
-# --- Reminders: Web Push and e-mail (issue 9) ---------------------------------------------------
-# README.md, "Reminders", says how to make VAPID keys (`manage.py vapid_keys`). Without them Web
+# --- Reminders: Web Push and e-mail ---------------------------------------------------
+# docs/reminders.md says how to make VAPID keys (`manage.py vapid_keys`). Without them Web
 # Push is off (the reminders page says so) and e-mail reminders still work.
 
 
@@ -487,9 +490,10 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = _raw("DEFAULT_FROM_EMAIL") or "Staked! <noreply@localhost>"
 
-# --- Production security (issue 7) -------------------------------------------------------------
-# Secure by default whenever DEBUG is off; each can be relaxed from the environment (README.md,
-# "Deploy"). `manage.py check --deploy --fail-level WARNING` passes with the defaults.
+# --- Production security -------------------------------------------------------------
+# Secure by default whenever DEBUG is off; each can be relaxed from the environment
+# (docs/configuration.md, "With DEBUG off"). `manage.py check --deploy --fail-level WARNING`
+# passes with the defaults.
 
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 # Load balancers probe over plain HTTP: the health endpoints answer without the redirect.

@@ -1,4 +1,4 @@
-"""The access log never holds a secret link (security review of issue 20): whoever reads the
+"""The access log never holds a secret link (found in a security review): whoever reads the
 logs must not be able to take a player's seat or unsubscribe them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A request never fails because the broker is down (issue 3): the timer is left to the sweeper."""
+"""A request never fails because the broker is down: the timer is left to the sweeper."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The practice game's coach (games/presenters/coach.py, issue 18), from the seat's own view alone.
+"""The practice game's coach (games/presenters/coach.py), from the seat's own view alone.
 
 Whole games played by the sensible bots on the engine check, for every seat at every step, that
 no note names a secret the seat's view does not hold (another player's role or Mesmerism), and

@@ -98,7 +98,7 @@ def test_a_move_racing_the_timer_is_either_applied_before_it_or_refused_after_it
     assert Event.objects.filter(game=game, kind="mingling_over").count() == 1
 
 
-# --- issue 20: the deadline is the authority -------------------------------------------------
+# --- The deadline is the authority -------------------------------------------------
 
 
 def overdue(game: Game, seconds: float) -> None:
@@ -110,7 +110,7 @@ def overdue(game: Game, seconds: float) -> None:
     game.refresh_from_db()
 
 
-def test_issue_20_late_moves_racing_the_timer_and_the_sweeper_one_outcome_nothing_lost():
+def test_late_moves_racing_the_timer_and_the_sweeper_one_outcome_nothing_lost():
     game = running_game(PLAYERS, mingling=600)
     overdue(game, 150)
     moves = [place(game, s, "stake", s % PLAYERS + 1) for s in range(1, 7)]
@@ -138,7 +138,7 @@ def waiting_on_a_game_lock() -> int:
         return cursor.fetchone()[0]
 
 
-def test_issue_20_a_late_move_that_waits_while_the_timer_closes_its_window_is_refused():
+def test_a_late_move_that_waits_while_the_timer_closes_its_window_is_refused():
     """The move arrives after the deadline while the timer holds the game's lock; when it gets
     the lock the next window is open. It is refused as late (`window_closed`), never taken as a
     move in the window that opened after it arrived."""

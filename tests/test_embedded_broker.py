@@ -1,4 +1,4 @@
-"""The embedded broker of a zero-setup run (issue 17): a SQLite file (staked/broker.py).
+"""The embedded broker of a zero-setup run: a SQLite file (staked/broker.py).
 
 One real worker and one real beat on it, four producer processes sending at once (as the web
 server's threads, the worker and beat do): every message is delivered exactly once, an ETA task

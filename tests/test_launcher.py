@@ -1,6 +1,6 @@
 """The `make run` launcher (scripts/run_all.py) keeps the others up when one process dies.
 
-Issue 17: the worker died after minutes of play, and the launcher then stopped the web server and
+The worker died after minutes of play, and the launcher then stopped the web server and
 beat too. Now a process that exits is started again after a pause that doubles with each quick
 failure, with a log line; the others go on untouched; SIGTERM still stops everything.
 """

@@ -1,4 +1,5 @@
-"""The room screen's spoken lines (games/presenters/narration.py, issue 18), from the public view alone.
+"""The room screen's spoken lines (games/presenters/narration.py), from the public view
+alone.
 
 Whole games played by the sensible bots on the engine check what no line may ever say (a living
 player's role, who is Mesmerized, a private result, the tokens of a Mingling still going on) and
@@ -149,7 +150,7 @@ def texts(v: dict) -> list[str]:
     return [line["text"] for line in narration.lines(v)]
 
 
-def test_the_issue_example_protected_eliminated_and_last_will_in_order():
+def test_a_dining_says_protected_eliminated_and_last_will_in_order():
     will = {
         "round": 3,
         "seat": 2,

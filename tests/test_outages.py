@@ -1,4 +1,4 @@
-"""Outages answer 503, never 500 (issue 17; staked/outages.py, staked/cache.py).
+"""Outages answer 503, never 500 (staked/outages.py, staked/cache.py).
 
 The fault tests (tests/faults/) stop the real services; these check the same pieces one by one:
 the middleware's answers, and the Redis cache riding out an outage.

@@ -1,4 +1,4 @@
-"""No module uses another module's underscore names (issue 13): a name that starts with `_` is
+"""No module uses another module's underscore names: a name that starts with `_` is
 its module's own, so it can change without breaking anyone. Import-linter sees modules, not
 names, so this reads the code: `from m import _x` and `m._x` where `m` is a module of the site."""
 

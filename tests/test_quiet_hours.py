@@ -1,5 +1,6 @@
-"""Issue 20, "Moving a deadline": the table's local clock (games/domain/quiet_hours.py) as pure functions
-of timestamps: quiet hours that wrap past midnight, a fixed local Mingling hour, daylight saving."""
+"""The table's local clock (games/domain/quiet_hours.py) as pure
+functions of timestamps: quiet hours that wrap past midnight, a fixed local Mingling hour, daylight
+saving."""
 
 from __future__ import annotations
 

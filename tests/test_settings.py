@@ -78,7 +78,7 @@ def test_embedded_defaults_use_sqlite_a_file_cache_and_the_sqlite_broker(tmp_pat
     assert config["database"]["NAME"] == str(var / "db.sqlite3")
     assert config["cache"]["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
     assert Path(config["cache"]["LOCATION"]).is_relative_to(var)
-    # Issue 17: a SQLite file through kombu's SQLAlchemy transport, not the filesystem broker.
+    # A SQLite file through kombu's SQLAlchemy transport, not the filesystem broker.
     assert config["broker_url"] == f"sqlite:///{var / 'broker.sqlite3'}"
     assert config["broker_transport"] == "staked.broker:Transport"
     assert config["beat_schedule_filename"] == str(var / "celerybeat-schedule")

@@ -76,7 +76,7 @@ def test_suite_runs_on_postgresql_when_database_url_says_so():
 
 
 def test_openapi_schema_generates_without_a_warning():
-    """`manage.py spectacular --fail-on-warn` (issue 3): every endpoint is documented."""
+    """`manage.py spectacular --fail-on-warn`: every endpoint is documented."""
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run(
         [sys.executable, "manage.py", "spectacular", "--fail-on-warn", "--file", "/dev/null"],

@@ -1,4 +1,5 @@
-"""Bot strategies (games/strategies): always legal, and deciding from their own seat's view only."""
+"""Bot strategies (games/bots/strategies): always legal, and deciding from their own seat's view
+only."""
 
 from __future__ import annotations
 

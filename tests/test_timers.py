@@ -1,4 +1,4 @@
-"""Server-side timers with a real Celery worker on Redis and the real PostgreSQL (issue 3).
+"""Server-side timers with a real Celery worker on Redis and the real PostgreSQL.
 
 The ETA task is the fast path; the beat sweeper is the safety net when a worker dies holding it.
 """

@@ -1,4 +1,4 @@
-"""The unit of work every writer of a game goes through (issue 13, games/services/unit.py), and
+"""The unit of work every writer of a game goes through (games/services/unit.py), and
 the one mapping from a refusal to its HTTP status (games/domain/errors.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Accounts in the admin (issue 19): a user's page lists their games, and API tokens are never
+"""Accounts in the admin: a user's page lists their games, and API tokens are never
 shown (only a prefix, to superusers, who may revoke them).
 
 Registered from games/admin/games.py (`register`), so that the User admin is replaced after

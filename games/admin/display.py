@@ -1,4 +1,4 @@
-"""How the admin shows a game (issue 19): public information only, readable on a phone
+"""How the admin shows a game: public information only, readable on a phone
 (390 px) and a laptop (1366 px). Styles: static/css/admin.css.
 
 Everything here is what a spectator may know: the seats and names, the public log, the public
@@ -253,7 +253,7 @@ def relics_table(game: Game) -> SafeString:
 def public_events(game: Game):
     """The lines an observer reads, oldest first. Each is numbered by its place among these
     public lines (as `selectors.events_seen_by(game, None)` numbers them), never by the game's
-    own sequence, whose gaps would count the private lines (issue 12)."""
+    own sequence, whose gaps would count the private lines."""
     return Event.objects.filter(game=game, audience__isnull=True).order_by("seq")
 
 

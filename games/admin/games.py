@@ -1,4 +1,4 @@
-"""The Django admin for running games (issues 7 and 19).
+"""The Django admin for running games.
 
 Every page, column and filter here is public information (hidden information): no
 role, no Mesmerism, no private event, no seed and no engine state. Superusers see the secrets

@@ -1,5 +1,6 @@
-"""The API's `Authorization: Token <token>` check (the tokens themselves: games.services.api_tokens),
-with a short cache so that a poll costs no database query for the token."""
+"""The API's `Authorization: Token <token>` check (the tokens themselves:
+games.services.api_tokens), with a short cache so that a poll costs no database query for the
+token."""
 
 from __future__ import annotations
 

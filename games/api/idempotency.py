@@ -1,4 +1,4 @@
-"""Idempotent retries of actions (issue 16): a client that lost an answer sends the same request
+"""Idempotent retries of actions: a client that lost an answer sends the same request
 again with the same `Idempotency-Key` header and gets the first answer (status and body),
 without the move being made twice.
 

@@ -1,4 +1,4 @@
-"""What the OpenAPI schema says about each action (issue 16: one request body per action, with
+"""What the OpenAPI schema says about each action (one request body per action, with
 an example and the codes it can return), and a postprocessing hook that makes every request
 body strict in the schema as the server is (staked/rest.py): no undeclared property."""
 
@@ -145,8 +145,8 @@ def error_shapes(result, generator, request, public):
 
 def event_kinds(result, generator, request, public):
     """drf-spectacular postprocessing hook: `EventOut` is one schema per event kind, chosen by
-    `kind` (a discriminated `oneOf`), each with its declared `data` (games/domain/event_schemas.py), so a
-    client reads seats, roles and relic ids from the schema alone."""
+    `kind` (a discriminated `oneOf`), each with its declared `data` (games/domain/event_schemas.py),
+    so a client reads seats, roles and relic ids from the schema alone."""
     schemas = result.get("components", {}).get("schemas", {})
     base = schemas.get("EventOut")
     if base is None:

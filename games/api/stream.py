@@ -1,4 +1,4 @@
-"""Server-Sent Events: a client waits for a game's next change without polling (issue 16).
+"""Server-Sent Events: a client waits for a game's next change without polling.
 
 `GET /api/v1/games/{code}/stream/` answers `text/event-stream`. Each change of the game sends
 one `version` event (`id:` and `data: {"version": N}`); the client then reads the game with

@@ -329,7 +329,7 @@ class GameView(APIView):
     def get(self, request, code: str):
         game = selectors.game_get(code.upper())
         _may_watch(game, request.user)
-        game = services.close_if_overdue(game)  # an overdue window closes first (issue 20)
+        game = services.close_if_overdue(game)  # an overdue window closes first
         polls.remember_viewer(game, request.auth)
         if str(game.version) in _tags(request.headers.get("If-None-Match", "")):
             response = Response(
@@ -355,7 +355,8 @@ _game_view = GameView.as_view()
 
 @csrf_exempt  # as DRF's own views are: DRF checks CSRF for session-authenticated writes
 def game_detail(request, code: str):
-    """The game for this viewer; the unchanged poll is answered before this (games/web/middleware/quickpoll.py)."""
+    """The game for this viewer; the unchanged poll is answered before this
+    (games/web/middleware/quickpoll.py)."""
     return _game_view(request, code=code)
 
 
@@ -396,7 +397,7 @@ class LeaveView(APIView):
 
 class BotsView(APIView):
     """The host seats bots in empty seats of the lobby. They play the `sensible` strategy
-    (games/strategies; `random` is the other), from their own seat's view only, after a 1–3 s
+    (games/bots/strategies; `random` is the other), from their own seat's view only, after a 1–3 s
     pause."""
 
     permission_classes = [IsAuthenticated]
@@ -419,7 +420,7 @@ class StartView(APIView):
         return _view_response(game, request)
 
 
-# --- the table's clock (issue 20, docs/slow-games.md "Moving a deadline") ----------------------
+# --- the table's clock (docs/slow-games.md "Moving a deadline") ----------------------
 
 CLOCK_REFUSALS = {
     **_errors(400, 401),
@@ -700,7 +701,7 @@ def _if_match(request) -> int | None:
         raise GameError("bad_request", "If-Match must be a version number.", 400) from None
 
 
-# --- seats that change hands, and the rematch (issue 9) --------------------------------------
+# --- seats that change hands, and the rematch --------------------------------------
 
 
 def _refusal(codes: str) -> OpenApiResponse:

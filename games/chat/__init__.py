@@ -1,1 +1,1 @@
-"""Table talk (issue 9): chat channels per game, each read only by those entitled to it."""
+"""Table talk: chat channels per game, each read only by those entitled to it."""

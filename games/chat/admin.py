@@ -2,8 +2,8 @@
 services, each behind a confirmation page and written to the message's history.
 
 The `ghosts` and `den` channels are private: who writes in the den is a Vampire. As elsewhere in
-the admin (games/admin/games.py), only superusers see them; staff see the `table` channel only, and no
-channel filter or column (it would offer channels that always show nothing)."""
+the admin (games/admin/games.py), only superusers see them; staff see the `table` channel only, and
+no channel filter or column (it would offer channels that always show nothing)."""
 
 from __future__ import annotations
 

@@ -95,7 +95,7 @@ def message_hide(*, game: Game, user, channel: str, number: int) -> Message:
 
     Organisers follow the admin's channel rule (games/chat/admin.py): staff hide in `table`, and
     in `ghosts` or `den` only where their own seat reads it; superusers anywhere. An organiser who
-    could hide den messages by number would learn, from 404s, how many there are (issue 12)."""
+    could hide den messages by number would learn, from 404s, how many there are."""
     reads = channel_access(game, seat_of(game, user))[channel].read
     organiser = user.is_superuser or (user.is_staff and (channel == TABLE or reads))
     if not organiser:

@@ -112,7 +112,7 @@ def markdown_table() -> str:
 def main() -> None:  # pragma: no cover - a maintainer's command
     """Rewrite the table in docs/api.md (between its markers)."""
 
-    path = Path(__file__).resolve().parents[1] / "docs" / "api.md"
+    path = Path(__file__).resolve().parents[2] / "docs" / "api.md"
     text = path.read_text()
     before, _, rest = text.partition(BEGIN)
     _, _, after = rest.partition(END)

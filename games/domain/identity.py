@@ -1,4 +1,4 @@
-"""Who a user is at a game: the one place that maps a request's user to a seat (issue 12).
+"""Who a user is at a game: the one place that maps a request's user to a seat.
 
 A bot's seat has no user (`Player.user_id` is None) and a logged-out visitor has no id
 (`AnonymousUser.id` is None either): `player.user_id == user.id` made a private window the first

@@ -31,7 +31,7 @@ class SeatsIn(serializers.Serializer):
     """Seats are named in `targets`, a list, even for one seat. The older `target` (one seat)
     is still accepted but deprecated; sending both is a 400 `bad_request`."""
 
-    # Issue 16: some actions took `target`, others a list. The engine still gets what it always
+    # Some actions took `target`, others a list. The engine still gets what it always
     # took: `target` for a one-seat action, `targets` for the others.
 
     one_seat = False  # True: exactly one seat, handed to the engine as `target`

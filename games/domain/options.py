@@ -12,13 +12,13 @@ PRESETS = {
     "live": {"mingling": 180, "relic": 30, "tiebreak": 60, "choice": 60},
     "async": {"mingling": 12 * 3600, "relic": 3600, "tiebreak": 2 * 3600, "choice": 2 * 3600},
 }
-# The role reveal before round 1 (R2's ruling, issue 14): how long the table waits for everyone's
+# The role reveal before round 1 (R2's ruling): how long the table waits for everyone's
 # Ready, per preset. Live: 30 s, time to read a role and its teammates at the table. Slow games:
 # 2 hours, like a tie vote, so that the first day's Mingling is not shortened by much. Only the
 # games opened from the web page get it (`games.web.forms`); the API's default stays 0 (no reveal)
 # unless the creator sends `timers.reveal`, so a client that does not know the phase never meets it.
 REVEAL = {"live": 30, "async": 2 * 3600}
-# Issue 20: the least time a seat must have been away (since its player's last move, "I'm still
+# The least time a seat must have been away (since its player's last move, "I'm still
 # here" tap or taking the seat) before missed windows flag it: two short tie votes missed at night
 # are not "away". Live games: 5 minutes; asynchronous games: 12 hours (a night's sleep and more).
 AWAY_AFTER = {"live": 5 * 60, "async": 12 * 3600}

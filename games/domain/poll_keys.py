@@ -15,8 +15,8 @@ def version_key(code: str) -> str:
 
 def deadline_key(code: str) -> str:
     """The open window's deadline as of a version: `(version, epoch seconds or None)`. The cheap
-    polls answer "no change" only while it is the current version's and not yet past (issue 20:
-    a poll that finds the window overdue goes on to the view, which closes it)."""
+    polls answer "no change" only while it is the current version's and not yet past (a
+    poll that finds the window overdue goes on to the view, which closes it)."""
     return f"game:{code}:deadline"
 
 

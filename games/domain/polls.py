@@ -1,4 +1,4 @@
-"""The game poll's pace and its proofs of "you may see this game" (issue 17, item 2).
+"""The game poll's pace and its proofs of "you may see this game".
 
 The pace: the page polls as often as a change matters to the player holding it, and the server
 chooses it each time it renders the game (the `every Ns` of the page's `hx-trigger`, which a new
@@ -13,8 +13,8 @@ render replaces):
 A hidden tab does not poll at all, and polls at once when it is shown again (static/js/staked.js).
 
 The proofs: the unchanged poll is answered before sessions, users and CSRF are loaded
-(games/web/middleware/quickpoll.py). Where the host turned spectators off, only the game's players may hear even
-"no change", so the fast path needs a proof that costs no database query:
+(games/web/middleware/quickpoll.py). Where the host turned spectators off, only the game's players
+may hear even "no change", so the fast path needs a proof that costs no database query:
 
 - a page carries a *poll token* in its poll URL: a signature (django.core.signing, keyed by
   SECRET_KEY) over the game, the version the page shows and the browser's session key, with its

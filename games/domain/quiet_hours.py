@@ -1,6 +1,6 @@
-"""A table's local clock (issue 20, "Moving a deadline"): quiet hours and a fixed local deadline
-hour, in the table's IANA time zone. Pure functions of timestamps (seconds since the epoch) and
-the game's options; no Django. The services (games.services.deadlines) apply them when a window
+"""A table's local clock (docs/slow-games.md, "Moving a deadline"): quiet hours and a fixed local
+deadline hour, in the table's IANA time zone. Pure functions of timestamps (seconds since the epoch)
+and the game's options; no Django. The services (games.services.deadlines) apply them when a window
 opens or its deadline moves; the reminders (games.notify.services) hold back during quiet hours.
 
 Options, in the API's words (docs/slow-games.md):

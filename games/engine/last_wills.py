@@ -218,7 +218,7 @@ class LastWills(hooks.Module):
         draw_ = _open_draw(state)
         if draw_ is None or state.phase != LAST_WILL:
             raise IllegalAction("wrong_phase", "There is no Last Will choice to make now.")
-        if action.seat != draw_["seat"]:  # errors name no seat (docs/rulings.md, issue 12)
+        if action.seat != draw_["seat"]:  # errors name no seat (docs/rulings.md)
             raise IllegalAction("wrong_phase", "It is not your choice.")
         if action.args.get("choice") not in (None, draw_["card"]):
             raise IllegalAction(

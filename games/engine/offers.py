@@ -1,4 +1,4 @@
-"""Offers: what `pending` lists (issue 16, the typed list of legal moves), and `moves`, which
+"""Offers: what `pending` lists (the typed list of legal moves), and `moves`, which
 spells one offer out as every argument set the engine accepts for it.
 
 Every offer is `{"action": name, "options": {...}}`, and its options always hold `targets` (a

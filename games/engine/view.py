@@ -192,7 +192,7 @@ def public_waiting(state: State) -> list[int]:
 def _away(state: State, viewer: int | None) -> bool:
     """R3.2: a Ghost who has not cast their intervention vote is away from the table.
 
-    **Ruling** (issue 12): a spectator (`viewer` None: the room's shared screen, the API
+    **Ruling**: a spectator (`viewer` None: the room's shared screen, the API
     without a seat, a logged-out page) sees what an away Ghost would see while any Ghost is
     away, or a Ghost could read the placements off the screen in the room."""
     if state.phase != MINGLING:

@@ -1,4 +1,4 @@
-# Issue 9: AFK streaks, the handover link of a seat, and the rematch a finished game opened.
+# AFK streaks, the handover link of a seat, and the rematch a finished game opened.
 
 import django.db.models.deletion
 from django.db import migrations, models

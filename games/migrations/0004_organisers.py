@@ -1,4 +1,4 @@
-# Issue 19: a seat's "last seen", the source of an imported replay, and API tokens kept hashed.
+# A seat's "last seen", the source of an imported replay, and API tokens kept hashed.
 #
 # Tokens used to be DRF's `rest_framework.authtoken` rows, the token itself in plain text. Each
 # one is moved here as its SHA-256 digest (so every client keeps working with the token it has),

@@ -1,4 +1,4 @@
-"""Reminders (issue 9): "your move" and "deadline soon", by Web Push and e-mail, and the
+"""Reminders: "your move" and "deadline soon", by Web Push and e-mail, and the
 installable app (web app manifest and service worker).
 
 `games.services` calls `services.after_change` on every committed state change; everything else

@@ -21,7 +21,7 @@ from staked.rest import ErrorOut, check_types
 
 PUSH_DISABLED = (
     "Web Push is off on this server: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT "
-    "are not set (README.md, Reminders). E-mail reminders still work."
+    "are not set (docs/reminders.md). E-mail reminders still work."
 )
 
 
@@ -39,7 +39,7 @@ def _error(description: str) -> OpenApiResponse:
 )
 class OptionalEmailField(serializers.CharField):
     """An address or "" (DRF's EmailField, documented by one schema that "" matches once;
-    issue 16: it was a oneOf whose two branches both matched "")."""
+    it was a oneOf whose two branches both matched "")."""
 
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
@@ -217,7 +217,7 @@ class PreferencesView(APIView):
 
 
 class EmailConfirmationView(APIView):
-    """Send the confirmation link to your e-mail address again (limited: see README)."""
+    """Send the confirmation link to your e-mail address again (limited: see docs/reminders.md)."""
 
     @extend_schema(
         operation_id="me_notifications_email_confirmation",

@@ -34,11 +34,11 @@ class Preferences(models.Model):
     confirmation_sent_at = models.DateTimeField(null=True, blank=True)
     # Minutes before a deadline for "deadline soon"; 0 turns that reminder off.
     lead_minutes = models.PositiveSmallIntegerField(default=default_lead_minutes)
-    # The IANA time zone last seen from this player's browser (games.presenters.times): the e-mails say
-    # deadlines in it. Empty: not known yet, and the e-mails say "UTC".
+    # The IANA time zone last seen from this player's browser (games.presenters.times): the e-mails
+    # say deadlines in it. Empty: not known yet, and the e-mails say "UTC".
     time_zone = models.CharField(max_length=64, blank=True, default="")
     # E-mail once per window (every "your move", "deadline soon", "deadline moved"), or one daily
-    # digest at `digest_hour` o'clock in `time_zone` instead (issue 20; push is not affected).
+    # digest at `digest_hour` o'clock in `time_zone` instead (push is not affected).
     email_mode = models.CharField(max_length=12, choices=EmailMode.choices, default="each_window")
     digest_hour = models.PositiveSmallIntegerField(default=default_digest_hour)
     updated_at = models.DateTimeField(auto_now=True)
@@ -83,7 +83,7 @@ class NotificationLog(models.Model):
     class Kind(models.TextChoices):
         MOVE = "move"
         DEADLINE = "deadline"
-        AWAY = "away"  # the seat was flagged as away (issue 20): once per flag
+        AWAY = "away"  # the seat was flagged as away: once per flag
         MOVED = "moved"  # the deadline moved (extended, paused, resumed): once per move
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

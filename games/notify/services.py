@@ -3,7 +3,7 @@
 - "Your move": when a player newly has something in `engine.pending` (once per window).
 - "Deadline soon": `lead_minutes` before the open window's deadline, to players who still have a
   move; an ETA task is the fast path and the beat sweep (tasks.sweep) the safety net.
-- "You seem to be away": when a player's seat is flagged as away (issue 20), before the host can
+- "You seem to be away": when a player's seat is flagged as away, before the host can
   hand it on: open the game and tap to keep the seat.
 
 A window is identified by `window_key` (round, phase, deadline). A reminder is sent only after
@@ -176,7 +176,7 @@ def sweep_held(now: float) -> int:
 
 
 def catch_up(user) -> None:
-    """Reminders just turned on (issue 20): the running games where `user` still has a move get
+    """Reminders just turned on: the running games where `user` still has a move get
     this window's "Your move" now (on commit), instead of nothing until the next window."""
     seats = (
         identity.players_of(user).filter(game__status=Game.Status.RUNNING).select_related("game")
@@ -320,7 +320,8 @@ def email_message(prefs: Preferences, reminder: Reminder, player: Player | None)
 
 
 def seat_opening(player: Player | None, path: str) -> str:
-    """ "Open your seat: <signed link>" (games.services.seat_links) for a person's seat, else the game."""
+    """ "Open your seat: <signed link>" (games.services.seat_links) for a person's seat, else the
+    game."""
     if player is not None and not player.is_bot and player.user_id is not None:
         link = seat_link_tokens.issue(player)
         seat_path = reverse("seat-link", args=[player.game.code, link.token])
@@ -355,7 +356,7 @@ def reminder_email(prefs: Preferences, subject: str, text: str) -> EmailMessage:
     )
 
 
-# --- the daily digest (issue 20) -------------------------------------------------------------
+# --- the daily digest -------------------------------------------------------------
 
 DIGEST_BATCH = 500  # players per sweep; the next sweep (minutes later) takes the rest
 DIGEST_GRACE = timedelta(hours=6)  # how late a digest still goes out (a worker was down)

@@ -1,4 +1,4 @@
-"""The one-click unsubscribe link of every reminder e-mail (issue 20, finding 7): signed, 90 days,
+"""The one-click unsubscribe link of every reminder e-mail: signed, 90 days,
 only while the address is still the player's; it needs no sign-in."""
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from pathlib import Path
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
@@ -141,9 +141,11 @@ def offline(request: HttpRequest) -> HttpResponse:
 @cache
 def _shell_version() -> str:
     digest = hashlib.sha256()
-    templates = Path(__file__).resolve().parent / "templates" / "notify"
     files = [Path(finders.find(path)) for path in SHELL]
-    for file in files + [templates / "offline.html", templates / "sw.js"]:
+    templates = [
+        Path(get_template(name).origin.name) for name in ("notify/offline.html", "notify/sw.js")
+    ]
+    for file in files + templates:
         digest.update(file.read_bytes())
     return digest.hexdigest()[:12]
 

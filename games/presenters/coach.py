@@ -1,4 +1,4 @@
-"""The coach of a practice game (issue 18): a few short notes on what is happening now and what
+"""The coach of a practice game: a few short notes on what is happening now and what
 the player could consider, built from that player's own view alone.
 
 The input is the seat's view as its page gets it (`selectors.game_view`: the engine's per-seat

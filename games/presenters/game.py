@@ -1,4 +1,4 @@
-"""How the game looks to a person (issue 13): labels, phase names, the Dining's steps, names in
+"""How the game looks to a person: labels, phase names, the Dining's steps, names in
 log lines, and the seats, ties and roles of a view as the pages show them.
 
 Everything here turns a viewer's engine view (`selectors.game_view`) or a log line into what a

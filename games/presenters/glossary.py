@@ -1,4 +1,4 @@
-"""The game's own words, each explained in one sentence (issue 14, "game words explained on first
+"""The game's own words, each explained in one sentence ("game words explained on first
 sight, with a tap for more"): the pages show a word as a tappable term
 (`{% term %}`/`{% terms %}` in games/templatetags/words.py, templates/games/_term.html) whose
 explanation comes from here, with a "More" link to the part of the rules pages that tells the

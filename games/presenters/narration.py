@@ -1,4 +1,4 @@
-"""What the room screen says aloud (issue 18): the spoken lines of `/t/{code}/`.
+"""What the room screen says aloud: the spoken lines of `/t/{code}/`.
 
 Built from the spectator view alone (`selectors.game_view(game, None)`), so the narrator can
 only say what anyone watching the table could read: a role is named only once the rules make it

@@ -1,5 +1,6 @@
-"""Private news as cards for the game page (issue 14): the unread news of a seat in words for
-people, newest first (games.selectors.news finds it, games.services.news keeps what was read; games.web.news dismisses a card)."""
+"""Private news as cards for the game page: the unread news of a seat in words for
+people, newest first (games.selectors.news finds it, games.services.news keeps what was read;
+games.web.news dismisses a card)."""
 
 from __future__ import annotations
 

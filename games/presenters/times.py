@@ -1,4 +1,4 @@
-"""Times in words for people (issue 20, finding 4): a deadline as "closes Tue 1 Dec 22:41 (in
+"""Times in words for people: a deadline as "closes Tue 1 Dec 22:41 (in
 11 h 50 min)" in the viewer's own time zone, and a moment ("14:05", or "Mon 30 Nov 14:05" when it
 was not today), the same words on the pages and in the reminder e-mails.
 

@@ -1,4 +1,4 @@
-"""Whom the table waits for, and why (issue 14): "Waiting for Ana to decide whether to use the
+"""Whom the table waits for, and why: "Waiting for Ana to decide whether to use the
 Ritual Bell", never an anonymous "Waiting…". Built from the viewer's own view (`waiting_for` is
 public) and the public relic board."""
 

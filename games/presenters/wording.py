@@ -1,11 +1,11 @@
-"""The game's own sentences as a player reads them (issue 14, /docs/voice.md): no rule IDs, and a
+"""The game's own sentences as a player reads them (/docs/voice.md): no rule IDs, and a
 person by their name, never by a seat number.
 
 The engine and the services write their lines for the log and the API with rule IDs ("(R4.4)")
 and seat numbers ("Seat 5 is Staked!"); those stay as they are for developers, the API and the
 rules pages. Every page a player reads passes them through `for_people` first, which writes each
 seat the line names from the line's template and data (games/engine/events.py), never from its
-words (issue 13).
+words.
 """
 
 from __future__ import annotations
@@ -33,11 +33,11 @@ def for_people(
     text: str, names: dict[int, str], data: dict | None = None, template: str = ""
 ) -> SafeString:
     """One of the game's lines as HTML for a player: rule IDs dropped, each seat its template
-    names shown as its player's name (in its own element, games.domain.names.as_html). A line about a
-    seat that keeps the name of who sat there then (`data["seat"]` and `data["name"]`, issue
-    20) shows that name, not the seat's player's today; a service line that quotes a name
-    shows it the same way. A line without a template (one that names no seat, or one written
-    before templates) reads as written."""
+    names shown as its player's name (in its own element, games.domain.names.as_html). A line about
+    a seat that keeps the name of who sat there then (`data["seat"]` and `data["name"]`)
+    shows that name, not the seat's player's today; a service line that quotes a name shows it the
+    same way. A line without a template (one that names no seat, or one written before templates)
+    reads as written."""
     data = data or {}
     named = data.get("name")
     if isinstance(named, str) and isinstance(data.get("seat"), int):

@@ -39,7 +39,7 @@ def game_version(code: str) -> int | None:
 
 def poll_state(code: str) -> tuple[int | None, bool, bool]:
     """The current version, whether the host lets spectators watch, and whether the open window
-    is still before its deadline (`fresh`; issue 20: an overdue window must be closed by a full
+    is still before its deadline (`fresh`; an overdue window must be closed by a full
     read), for the cheap "has it changed?" paths: one cache read, or one indexed query when the
     cache has lost them. (None, False, False) when there is no such game."""
     keys = [version_key(code), open_key(code), deadline_key(code)]
@@ -202,7 +202,7 @@ def events_for(game: Game, user, *, after: int = 0, limit: int = 200) -> tuple[l
 def events_seen_by(
     game: Game, seat: int | None, *, after: int = 0, limit: int = 200
 ) -> tuple[list[dict], bool]:
-    """The log `seat` (None: the public) may see, numbered the viewer's own way (issue 12).
+    """The log `seat` (None: the public) may see, numbered the viewer's own way.
 
     An event's `seq` is its position among the events this viewer may see: the public ones and
     their seat's private ones, 1, 2, 3, ... with no gap. The game's own sequence counts every

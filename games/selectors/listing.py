@@ -1,4 +1,4 @@
-"""Lists of games (issue 12, item 7): a player's own games come first and complete, so that
+"""Lists of games: a player's own games come first and complete, so that
 nobody else's lobbies can push them off a list; the open lobbies of others come after, a page
 at a time."""
 
@@ -64,7 +64,7 @@ def waiting_on(game: Game) -> frozenset[int]:
 
 
 def inbox(user, games: list[Game] | None = None) -> list[dict]:
-    """The player's unfinished games (issue 20, "an inbox across games"): those that wait on a
+    """The player's unfinished games ("an inbox across games"): those that wait on a
     move of theirs first, then by deadline (soonest first; none last), each with its seat and
     `your_move`. One query for the games and one for their seats, whatever their number
     (none when the caller passes `my_games(user)` it already has)."""

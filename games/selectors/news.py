@@ -1,4 +1,4 @@
-"""Private news, read (issue 14): what happened to one seat, kept at the top of its page until the
+"""Private news, read: what happened to one seat, kept at the top of its page until the
 player taps "Got it" (games.services.news keeps what was read).
 
 News is the log lines meant for this seat alone (the night information, but in a game with the

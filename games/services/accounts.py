@@ -1,4 +1,4 @@
-"""Registered accounts (issue 18): a guest who registers keeps the same user, and so every game
+"""Registered accounts: a guest who registers keeps the same user, and so every game
 played as that guest, its token, its session and its reminders."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Away flags (issues 9 and 20), kept by the writers of moves and timeouts inside their transaction.
+"""Away flags, kept by the writers of moves and timeouts inside their transaction.
 
 A seat *misses a window* when a timed window closes on its timer (`play.game_expire`) while the
 public view still waits on it: a window in which that seat had to act. It is flagged to the table
@@ -11,7 +11,8 @@ public view still waits on it: a window in which that seat had to act. It is fla
 
 So two short tie votes missed at night flag nobody who moved a minute before. Any move of the seat's
 own that the table waited on clears the streak (`came_back`, from `play.action_apply`); so does the
-one tap of `games.services.seats.seat_here`. What the host may do with a flagged seat is in games.services.seats.
+one tap of `games.services.seats.seat_here`. What the host may do with a flagged seat is in
+games.services.seats.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from games.notify.services import window_key
 def seat_event(kind: str, text: str, round_: int, **data) -> engine.Event:
     """A public line about a seat (`data["seat"]`), as the seats' writers log them; `text` may
     name seats as placeholders into `data` ("{seat:Seat} is back.", games/engine/events.py).
-    `data["name"]` keeps the name of whoever the line is about, as it was then (issue 20): the
+    `data["name"]` keeps the name of whoever the line is about, as it was then: the
     pages show that name, not the seat's later player's."""
     if PLACEHOLDER.search(text):
         return engine.Event(kind, render(text, data), round_, data, None, text)
@@ -76,7 +77,7 @@ def windows_missed(game: Game, state: engine.State, now: float) -> list[engine.E
         text = "{seat:Seat} seems to be away."
         events.append(seat_event("afk", text, state.round, seat=p.seat, name=p.name))
         flagged.append(p.seat)
-    if flagged:  # before anyone can hand the seat on, its player hears of it (issue 20)
+    if flagged:  # before anyone can hand the seat on, its player hears of it
         reminders.away_flagged(game, flagged, window_key(state))
     return events
 

@@ -1,4 +1,4 @@
-"""The table's clock (issue 20, docs/slow-games.md "Moving a deadline"): the one writer of a
+"""The table's clock (docs/slow-games.md "Moving a deadline"): the one writer of a
 moved deadline, and what a live writer does when a window opens.
 
 - `deadline_set` moves the open window's deadline in the state (and `Game.deadline`, the
@@ -9,12 +9,12 @@ moved deadline, and what a live writer does when a window opens.
   the sweeper reads the new `Game.deadline`.
 - `track` (called by `GameWrite.advance` before it saves) keeps in `Game.clock["window"]` the
   reminders' key of the open window as it opened, so that a moved deadline is still the same
-  window: "Your move" is not sent again (the duplicate e-mails of issue 20), and an open vote
-  on the clock ends with its window.
+  window: "Your move" is not sent again (it was, once: one duplicate e-mail per extension), and an
+  open vote on the clock ends with its window.
 - `settle` (called by `GameWrite.advance` after an engine step of a live game) applies the
   table's clock to a window the engine just opened: Mingling at a fixed local hour, no deadline
-  within quiet hours (games.domain.quiet_hours), and no deadline at all while the game is paused (the
-  window keeps its whole time for the resume).
+  within quiet hours (games.domain.quiet_hours), and no deadline at all while the game is paused
+  (the window keeps its whole time for the resume).
 
 Nothing here decides a rule of the game; the engine opened the window and closes it.
 """

@@ -1,10 +1,10 @@
-"""Moving a deadline (issue 20, docs/slow-games.md "Moving a deadline"): the host extends, pauses
+"""Moving a deadline (docs/slow-games.md "Moving a deadline"): the host extends, pauses
 and resumes the open window's clock; any living player may ask the table, and a majority of
 the living players at the table decides. The organisers' admin extends through `extend_in` too:
 every moved deadline is written by `games.services.clock.deadline_set`.
 
-- Extend: the deadline moves `minutes` later (out of quiet hours, games.domain.quiet_hours). Paused, the
-  time kept for the resume grows instead.
+- Extend: the deadline moves `minutes` later (out of quiet hours, games.domain.quiet_hours). Paused,
+  the time kept for the resume grows instead.
 - Pause: the window keeps the time it had left; no deadline, so neither its timer task nor the
   sweeper closes it (moves are still taken; a window that ends by the players' moves opens the
   next one paused too).

@@ -22,7 +22,8 @@ from games.services.unit import GameWrite, game_write, retried
 
 
 def player_name(raw: str) -> str:
-    """A name as it enters (games.domain.names.clean), or 400 bad_request when nothing visible is left."""
+    """A name as it enters (games.domain.names.clean), or 400 bad_request when nothing visible is
+    left."""
     try:
         return names.valid(raw)
     except names.NameRefused as exc:
@@ -30,7 +31,8 @@ def player_name(raw: str) -> str:
 
 
 def name_free(game: Game, name: str, *, seat: int | None = None) -> None:
-    """Refuse (409 name_taken) a name another seat of `game` already has (games.domain.names.key)."""
+    """Refuse (409 name_taken) a name another seat of `game` already has
+    (games.domain.names.key)."""
     others = game.players.exclude(seat=seat) if seat is not None else game.players.all()
     if any(names.key(taken) == names.key(name) for taken in others.values_list("name", flat=True)):
         raise GameError(
@@ -204,7 +206,8 @@ def game_start(*, code: str, user) -> Game:
 
 
 def _clock_checked(options: dict) -> dict:
-    """`options` without unset clock options, or 400 bad_request (games.domain.options.clock_refusal)."""
+    """`options` without unset clock options, or 400 bad_request
+    (games.domain.options.clock_refusal)."""
     options = {
         k: v
         for k, v in options.items()

@@ -1,4 +1,4 @@
-"""Private news (issue 14): what happened to one seat, kept at the top of its page until the
+"""Private news: what happened to one seat, kept at the top of its page until the
 player taps "Got it".
 
 News is the log lines meant for this seat alone (the night information, but in a game with the
@@ -42,7 +42,7 @@ def acknowledge(game: Game, user, number: int) -> None:
             player.save(update_fields=["news_read"])
 
 
-# --- "Since you last looked" (issue 20, finding 3) ----------------------------------------------
+# --- "Since you last looked" ----------------------------------------------
 
 # A page shown again after this long counts as coming back, like a fresh load of the page.
 RETURN_AFTER = timedelta(minutes=10)

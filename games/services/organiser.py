@@ -1,4 +1,4 @@
-"""What organisers do to running games from the admin (issue 7), through the service layer.
+"""What organisers do to running games from the admin, through the service layer.
 
 Like `games.services` (the only writer, whose unit of work these functions use), each one:
 
@@ -8,7 +8,7 @@ Like `games.services` (the only writer, whose unit of work these functions use),
 3. saves state + version + a public event + the replay step in the same transaction,
 4. on commit: reschedules the deadline and bumps the poll key (`games.services.effects.EFFECTS`).
 
-Each takes the `stamp` of the page the organiser confirmed (`stamp`, issue 19): what that page
+Each takes the `stamp` of the page the organiser confirmed (`stamp`): what that page
 described (status, window, seats). If the game moved on since, nothing is done (409 stale): two
 tabs on one "Expire" page close one window, not two.
 
@@ -93,7 +93,7 @@ def _running(write: GameWrite) -> engine.State:
 
 
 def minutes_text(minutes: int) -> str:
-    """ "1 minute", "5 minutes" (issue 20: "extended by 1 minutes")."""
+    """ "1 minute", "5 minutes" (never "extended by 1 minutes")."""
     return deadlines.unit(minutes, "minute")
 
 

@@ -69,7 +69,7 @@ def action_apply(
 ) -> Game:
     """Apply one player's action. Raises GameError or IllegalAction, changing nothing.
 
-    The deadline is the authority (issue 20): a move that arrives once its window's deadline has
+    The deadline is the authority: a move that arrives once its window's deadline has
     passed is refused (`409 window_closed`), whether or not a timer has closed the window yet. If
     none has, this closes it first, with the same expiry the timers run, under the same lock."""
     arrived = time.time()  # before the lock: a move is judged by when it came, not by its wait
@@ -127,7 +127,7 @@ def _apply(
 
 
 def window_closed(at: float) -> GameError:
-    """The refusal of a move that came after its window's deadline (issue 20)."""
+    """The refusal of a move that came after its window's deadline."""
     moment = datetime.fromtimestamp(at, UTC)
     return GameError("window_closed", f"This window closed at {moment:%Y-%m-%d %H:%M:%S} UTC.", 409)
 

@@ -1,7 +1,7 @@
-"""Practice games (issue 18, "Learn by playing"): one person against five sensible bots, on the
+"""Practice games ("Learn by playing"): one person against five sensible bots, on the
 same pages as a real game, with the coach (games/presenters/coach.py) explaining each moment.
 
-**Decisions** where the issue is silent:
+**Decisions** made here:
 - A practice game is an ordinary game whose options say `practice: true` (the key the history
   already leaves out of a player's figures, games/history/selectors.py); the API's options never
   take that key, so only `practice_start` makes one. No new column: the flag is fixed at

@@ -1,4 +1,4 @@
-"""Replays (issue 7): a game as JSON (options, seed, fixed roles, the ordered step log) and back.
+"""Replays: a game as JSON (options, seed, fixed roles, the ordered step log) and back.
 
 A game is its seed and its steps: `engine.setup` at the start time, then every player's action,
 every timeout and every deadline an organiser moved, each with the `now` it ran at (the replay

@@ -1,4 +1,4 @@
-"""Your seat on any device (issue 14 finding 2, issue 20 finding 7): a signed, expiring link that
+"""Your seat on any device: a signed, expiring link that
 signs its holder in to ONE seat, on any browser.
 
 - The link carries a token signed by Django's `TimestampSigner` (salt `SALT`, the site's
@@ -12,8 +12,8 @@ signs its holder in to ONE seat, on any browser.
   `games.web.middleware.seat_scope` treats it as a visitor everywhere but that game's pages.
 - "Sign out other devices" (`sign_out_others`, on the device that made the links) bumps the
   seat's `link_epoch`: links made before stop working, used or not, and every browser a link
-  signed in is signed out on its next request (`still_signed_in`, called by games.web.middleware.seat_scope).
-  The device that pressed it keeps working.
+  signed in is signed out on its next request (`still_signed_in`, called by
+  games.web.middleware.seat_scope). The device that pressed it keeps working.
 - Only the seat's own player is ever given one: the game page behind a tap of their own
   ("Continue on another device"), the API for the caller's own seat, and their reminder e-mails.
 """

@@ -1,8 +1,8 @@
-"""Games that never stall (issue 9): AFK flags, the host's two remedies, and the rematch.
+"""Games that never stall: AFK flags, the host's two remedies, and the rematch.
 
 - A seat *misses a window* when a timed window closes on its timer while the public view still
   waits on it. At `AFK_AFTER` in a row, and away long enough, it is flagged to the table
-  (games.services.away, issue 20). Its player's page then says so, with one tap to stay
+  (games.services.away). Its player's page then says so, with one tap to stay
   (`seat_here`).
 - The host may then (and only then) give a flagged seat to a bot, or make a one-time link that
   hands it to a new friend (`seat_invite` / `seat_claim`). The role and the engine state stay
@@ -35,7 +35,7 @@ SEEN_EVERY = 60  # seconds: a seat's "last seen" is written at most once a minut
 
 def seen(game: Game, seat: int | None) -> None:
     """The player of `seat` loaded the game (a page or an API view): remember when, for the
-    organisers' "who is waiting on whom" (issue 19). At most one write a minute per seat: a cache
+    organisers' "who is waiting on whom". At most one write a minute per seat: a cache
     add decides, then one UPDATE of one row. Loading a page says nothing about moves (everyone
     at the table loads it whenever it changes), so the time tells no secret."""
     if seat is None:
@@ -106,7 +106,7 @@ def seat_to_bot(*, code: str, user, seat: int) -> Game:
         game = write.game
         player = _flagged_seat(game, user, seat, bots_too=False)
         others = game.players.exclude(seat=seat).values_list("name", flat=True)
-        was = player.name  # the line is about who was away: it keeps their name (issue 20)
+        was = player.name  # the line is about who was away: it keeps their name
         player.user, player.is_bot, player.name = None, True, names.bot_name(others, seat)
         player.missed_windows, player.afk, player.claim_token = 0, False, None
         fields = ["user", "is_bot", "name", "missed_windows", "afk", "claim_token"]

@@ -88,7 +88,7 @@ class GameWrite:
         """Save the engine's step from `old` to `new` with its projections and events.
 
         `step` is the engine call that made `new`: (name, seat, args, now). It is kept in the
-        replay log (`games.models.Action`, issue 7), since a game replays exactly only from its
+        replay log (`games.models.Action`), since a game replays exactly only from its
         seed and every step with the `now` it ran at (timeouts and random choices depend on
         it)."""
         game = self.game

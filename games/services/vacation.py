@@ -1,4 +1,4 @@
-"""Vacation mode (issue 20, docs/slow-games.md "Vacation"): a player of a slow game announces an
+"""Vacation mode (docs/slow-games.md "Vacation"): a player of a slow game announces an
 absence, from-to; from `vacation_from` a bot holds the seat (the bots' own machinery: the seat's
 moves are made by `play.bot_act` with the game's strategy, "sensible" by default, from the seat's
 own view), and at `vacation_until` the seat is the player's again.

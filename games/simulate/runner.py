@@ -36,7 +36,7 @@ def play(
     state = setup(config.options(), config.players, seed)
     if listen is not None:
         listen(opening_events(state))
-    memo: dict = {}  # the bots' own notes for this game (see games/strategies)
+    memo: dict = {}  # the bots' own notes for this game (see games/bots/strategies)
     lord_seen = moves = 0
     for _ in range(MAX_STEPS):
         if state.outcome is not None:

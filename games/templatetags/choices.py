@@ -1,4 +1,4 @@
-"""What a refused move's form keeps (issue 14): the choices the player had made stay checked."""
+"""What a refused move's form keeps: the choices the player had made stay checked."""
 
 from django import template
 

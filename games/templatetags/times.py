@@ -1,5 +1,5 @@
-"""Times for the viewer (games/presenters/times.py): `{% closes iso %}` for a deadline, `{% stamp dt %}` for
-a past moment, in the time zone of the browser that asked."""
+"""Times for the viewer (games/presenters/times.py): `{% closes iso %}` for a deadline,
+`{% stamp dt %}` for a past moment, in the time zone of the browser that asked."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Template tags for words a player reads (games/presenters/wording.py, games/presenters/glossary.py)."""
+"""Template tags for words a player reads (games/presenters/wording.py,
+games/presenters/glossary.py)."""
 
 from django import template
 from django.template.loader import render_to_string

@@ -1,4 +1,4 @@
-"""The pages of the table's clock (issue 20, docs/slow-games.md "Moving a deadline"): the host's
+"""The pages of the table's clock (docs/slow-games.md "Moving a deadline"): the host's
 extend, pause and resume, and a player's proposal to the table. Thin, like games.web.game, whose
 rendering they share (the game page shows the clock: views.clock_card)."""
 

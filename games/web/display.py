@@ -1,4 +1,4 @@
-"""The table display (issue 9): `/t/{code}/`, the public view in large type for a shared screen
+"""The table display: `/t/{code}/`, the public view in large type for a shared screen
 in the room (a TV or a laptop), refreshing itself like the game page.
 
 It is a spectator: it is always built from `selectors.game_view(game, None)` and the public log,
@@ -47,7 +47,7 @@ def _game(request: HttpRequest, code: str) -> Game:
         raise Http404(exc.detail) from None
     if not _allowed(request, game):
         raise Http404("The host does not allow spectators at this table.")
-    return services.close_if_overdue(game)  # an overdue window closes first (issue 20)
+    return services.close_if_overdue(game)  # an overdue window closes first
 
 
 @require_GET

@@ -9,8 +9,8 @@ from games.domain import names, quiet_hours
 from games.domain.options import MAX_TIMER, MIN_TIMER, PRESETS, REVEAL
 from games.models import CODE_LENGTH
 
-# The four timers (games.domain.options.PRESETS), each a number and a unit on the page: blank keeps the
-# preset's. A post without a unit (older forms, scripts) means seconds.
+# The four timers (games.domain.options.PRESETS), each a number and a unit on the page: blank keeps
+# the preset's. A post without a unit (older forms, scripts) means seconds.
 TIMERS = [
     ("mingling", "Mingling"),
     ("relic", "Each relic window"),
@@ -156,7 +156,8 @@ class OptionsForm(forms.Form):
         }
         timers = {key: data[f"{key}_seconds"] for key, _ in TIMERS if data.get(key) is not None}
         # A table opened (or changed) on the page has the role reveal before round 1, as long as
-        # its preset says (games.domain.options.REVEAL); an API client asks for it with timers.reveal.
+        # its preset says (games.domain.options.REVEAL); an API client asks for it with
+        # timers.reveal.
         options["timers"] = {**timers, "reveal": REVEAL[data["preset"]]}
         if data.get("time_zone"):
             options["time_zone"] = data["time_zone"]

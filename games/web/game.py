@@ -1,4 +1,4 @@
-"""Web pages (issue 4): thin views over games.services (the only writer) and games.selectors.game.
+"""Web pages: thin views over games.services (the only writer) and games.selectors.game.
 
 Every page is rendered from `selectors.game_view(game, user)` — the viewer's own engine view —
 and the log from `selectors.events_tail`. No rule lives here: what a player may do comes from
@@ -39,7 +39,7 @@ def game(request: HttpRequest, code: str) -> HttpResponse:
     game = game_or_404(code)
     if not may_watch(game, identity.seat_of(game, request.user)):
         raise Http404(NO_SPECTATORS)
-    # A window found overdue is closed first (issue 20), whatever the timers are doing.
+    # A window found overdue is closed first, whatever the timers are doing.
     return render_game(request, services.close_if_overdue(game))
 
 
@@ -48,7 +48,7 @@ def changed(request: HttpRequest, code: str) -> HttpResponse:
     """The poll: 204 (htmx swaps nothing) while the version is the one the page shows.
 
     Where spectators may watch, the unchanged path is one cache read (selectors.poll_state);
-    only a change renders, or a window past its deadline, which this closes first (issue 20).
+    only a change renders, or a window past its deadline, which this closes first.
     Elsewhere the viewer's seat is asked first: someone who may not
     watch gets the same 404 whatever version they name (a 204 would confirm it)."""
     code = code.upper()
@@ -61,7 +61,7 @@ def changed(request: HttpRequest, code: str) -> HttpResponse:
     game = game_or_404(code)
     if not open_to_all and not may_watch(game, identity.seat_of(game, request.user)):
         raise Http404(NO_SPECTATORS)
-    game = services.close_if_overdue(game)  # issue 20: an overdue window closes first
+    game = services.close_if_overdue(game)  # an overdue window closes first
     if held == str(game.version):
         return HttpResponse(status=204)
     return render_game(request, game)
@@ -123,7 +123,7 @@ def act(request: HttpRequest, code: str, action: str) -> HttpResponse:
     serializer_class = ACTION_INPUTS.get(action)
     if serializer_class is None:
         return render_game(request, game, error=f"There is no action '{action}'.", status=400)
-    # Issue 14: a refused move's error shows beside the form that sent it, which keeps the
+    # A refused move's error shows beside the form that sent it, which keeps the
     # player's choices ("name=value" as posted).
     refused = {
         "action": action,

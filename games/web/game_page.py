@@ -250,7 +250,7 @@ def _left(seconds: int | None) -> str:
 
 
 def reminder_prompt(request, game: Game, me: dict | None) -> bool:
-    """Offer reminders to a seated person in a slow game who has none turned on (issue 20)."""
+    """Offer reminders to a seated person in a slow game who has none turned on."""
     if not me or game.options.get("preset") != "async" or game.status not in ("lobby", "running"):
         return False
     prefs = getattr(request.user, "notify_preferences", None)
@@ -262,7 +262,7 @@ def reminder_prompt(request, game: Game, me: dict | None) -> bool:
 
 
 def _since(request, game: Game, seat: int, names: dict, zone, reveal: str) -> dict:
-    """ "Since you last looked" (issue 20): the card's lines when the player came back to news,
+    """ "Since you last looked": the card's lines when the player came back to news,
     and whether this seat still has the Dining reveal `reveal` to see."""
     hidden = request.headers.get("X-Staked-Hidden", "")
     look = news.look(
@@ -283,7 +283,7 @@ def _since(request, game: Game, seat: int, names: dict, zone, reveal: str) -> di
 
 
 def _async_play(request, game: Game, is_host: bool) -> dict:
-    """Issue 9 on the game page: the shared-screen link, and the host's remedies for a seat
+    """On the game page: the shared-screen link, and the host's remedies for a seat
     flagged as away (games.services.seats)."""
     rows = remedies(request, game) if is_host and game.state else []
     return {
@@ -299,7 +299,7 @@ def remedies(request: HttpRequest, game: Game) -> list[dict]:
     rows = []
     for p in game.players.filter(Q(is_bot=True) | Q(afk=True)):
         if identity.is_hosts_seat(p, game):
-            continue  # the host's own seat stays with the host: never offered (issue 14)
+            continue  # the host's own seat stays with the host: never offered
         link = p.claim_token and request.build_absolute_uri(
             reverse("seat-claim", args=[game.code, p.claim_token])
         )

@@ -1,5 +1,6 @@
-"""Private news on the game page (issue 14): the "Got it" that dismisses a card on every device
-of the seat (games.services.news keeps what was read; games.presenters.news_cards draws the cards)."""
+"""Private news on the game page: the "Got it" that dismisses a card on every device
+of the seat (games.services.news keeps what was read; games.presenters.news_cards draws the
+cards)."""
 
 from __future__ import annotations
 

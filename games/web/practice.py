@@ -1,4 +1,4 @@
-"""The pages of "Learn by playing" (issue 18): start a practice game from the home page, and
+"""The pages of "Learn by playing": start a practice game from the home page, and
 turn the coach's notes off or on. The notes themselves are drawn on the game page by
 `{% coach_note %}` (games/templatetags/coach.py)."""
 

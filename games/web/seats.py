@@ -1,4 +1,4 @@
-"""The pages of games.services.seats (issue 9): the host's remedies for a seat flagged as away, the
+"""The pages of games.services.seats: the host's remedies for a seat flagged as away, the
 handover link a new friend opens, and the rematch button of the end screen. Thin, like
 games.web.game, whose rendering they share (the game page lists the remedies: views.remedies)."""
 
@@ -73,7 +73,7 @@ def rematch(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect("game", code=new.code)
 
 
-# --- your seat on any device (games.services.seat_links) -----------------------------------------------
+# --- your seat on any device (games.services.seat_links) ------------------------------------------
 
 LINK_STATUS = {
     "forged": 404,

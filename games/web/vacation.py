@@ -1,7 +1,7 @@
-"""The pages of vacation mode (issue 20, docs/slow-games.md "Vacation"): a seated player of a slow
-game announces an absence with two times in their own zone (the `tz` cookie, games.presenters.times), and
-ends it with "I'm back". Thin, like games.web.game, whose rendering they share (the card:
-presenters.vacation_card)."""
+"""The pages of vacation mode (docs/slow-games.md "Vacation"): a seated player of a slow
+game announces an absence with two times in their own zone (the `tz` cookie,
+games.presenters.times), and ends it with "I'm back". Thin, like games.web.game, whose rendering
+they share (the card: presenters.vacation_card)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 19, finding 10: chat moderation in the admin asks first, can be undone, is in the
+"""Chat moderation in the admin asks first, can be undone, is in the
 history, counts honestly, and never offers staff a channel they may not read."""
 
 from __future__ import annotations

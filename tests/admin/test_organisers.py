@@ -1,5 +1,5 @@
-"""Issue 19: organisers run games from the admin without surprises. One test (or more) per
-finding, named `test_<finding>_...`; the browser drives the same pages in
+"""Organisers run games from the admin without surprises. One test (or more) per
+problem found, named `test_<n>_...`; the browser drives the same pages in
 tests/browser/test_admin.py."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 19, finding 4: the admin never shows an API token."""
+"""The admin never shows an API token."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 13, item 3: the API takes exactly the actions of the engine's vocabulary."""
+"""The API takes exactly the actions of the engine's vocabulary."""
 
 from __future__ import annotations
 

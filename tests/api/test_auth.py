@@ -120,7 +120,7 @@ def test_register_with_bad_fields_is_400_bad_request(body):
 
 
 def test_token_exchange_gives_a_new_token_and_the_old_one_keeps_working():
-    """Tokens are stored hashed (issue 19): an exchange cannot show an old token again, so each
+    """Tokens are stored hashed: an exchange cannot show an old token again, so each
     one issues a token of its own (one per device), each revocable."""
     registered = post(
         APIClient(), REGISTER, {"username": "alice", "password": "correct-horse"}
@@ -206,7 +206,8 @@ def test_a_deleted_users_token_stops_working():
     get_user_model().objects.filter(id=body["user_id"]).delete()
     from django.core.cache import cache
 
-    cache.clear()  # the token cache may hold the user for CACHE_SECONDS (games/services/api_tokens.py)
+    # the token cache may hold the user for CACHE_SECONDS (games/services/api_tokens.py)
+    cache.clear()
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {body['token']}")
     assert client.get("/api/v1/games/").status_code == 401

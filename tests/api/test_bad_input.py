@@ -1,4 +1,4 @@
-"""Issue 12, items 8 and 14: bad input is a clear 4xx, never a 500, and every API error is the
+"""Bad input is a clear 4xx, never a 500, and every API error is the
 JSON `{code, detail}` the schema promises (staked/errors.py, staked/parsers.py,
 staked/middleware.py, games/web/converters.py)."""
 

@@ -1,4 +1,4 @@
-"""Issue 20, finding 5: the host moves a running game's deadline (extend, pause, resume) and the
+"""The host moves a running game's deadline (extend, pause, resume) and the
 table votes to, through the real API routes; the stored deadline is the authority (a timer task
 for the old deadline and the sweeper do nothing early); quiet hours and a fixed Mingling hour."""
 

@@ -1,4 +1,4 @@
-"""Issue 16, "Docs in the repository": docs/api.md names every action with an example body
+"""docs/api.md names every action with an example body
 that the action's own serializer accepts, is linked from the README and the Swagger UI
 description, and points to nothing outside the repository."""
 
@@ -36,7 +36,7 @@ def test_the_guide_is_linked_from_the_readme_and_the_swagger_ui():
 
 
 @pytest.mark.django_db
-def test_issue16_the_guide_shows_pending_for_every_action_in_the_published_schema():
+def test_the_guide_shows_pending_for_every_action_in_the_published_schema():
     """docs/api.md, "pending": one example or more per action, each valid against the
     published `PendingOut` with no undeclared property."""
     section = GUIDE.split("## pending")[1].split("\n## ")[0]

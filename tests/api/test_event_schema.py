@@ -1,6 +1,6 @@
-"""Issue 16, finding 7: the published schema declares one event schema per kind (a `oneOf` chosen by
-`kind`), docs/api.md lists the same table, both made from games/domain/event_schemas.py; the events a
-whole game (relics and Last Wills on) shows each seat and a spectator through the API match it,
+"""The published schema declares one event schema per kind (a `oneOf` chosen by
+`kind`), docs/api.md lists the same table, both made from games/domain/event_schemas.py; the events
+a whole game (relics and Last Wills on) shows each seat and a spectator through the API match it,
 undeclared properties forbidden."""
 
 from __future__ import annotations

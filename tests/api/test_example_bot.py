@@ -1,4 +1,4 @@
-"""The example client (examples/bot.py, issue 16) plays whole games against a live deployment.
+"""The example client (examples/bot.py) plays whole games against a live deployment.
 
 The deployment is the production-like one of tests/stack_fixture.py (gunicorn, the stream server,
 a Celery worker for the server bots and beat for the timers, private PostgreSQL and Redis),

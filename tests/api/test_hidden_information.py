@@ -29,7 +29,7 @@ NIGHT_FACT = re.compile(r"seat (\d+) is (a Hunter|a Vampire|the Vampire Lord)")
 ROLE_OF_NAME = {"a Hunter": "hunter", "a Vampire": "vampire", "the Vampire Lord": "vampire_lord"}
 NAME_OF_ROLE = {role: name for name, role in ROLE_OF_NAME.items()}
 PRIVATE_KINDS = {"night", "token_placed", "intervention_vote", "tie_vote", "examined", "mesmerized"}
-# "vacation_until": public while a bot holds the seat for its player (issue 20, vacation mode)
+# "vacation_until": public while a bot holds the seat for its player (vacation mode)
 SEAT_KEYS = {
     "seat",
     "name",
@@ -41,7 +41,7 @@ SEAT_KEYS = {
     "vacation_until",
     "placed_by",
 }
-# "tallies": the votes each tied player has, public once Dining revealed the tokens (issue 14)
+# "tallies": the votes each tied player has, public once Dining revealed the tokens
 TIE_KEYS = {"kind", "candidates", "voters", "voted", "decider", "tallies"}
 # Always refused, whatever the phase: a seat probing the server for secrets.
 PROBES = [
@@ -211,7 +211,7 @@ class Referee:
         # seats: placements (owners, never types) during Mingling only (R3.2)
         voted = {v.voter for v in state.intervention}
         ghosts_away = [g for g in state.ghosts[: state.round_ghosts] if g not in voted]
-        if seat is None:  # a spectator sees what an away Ghost would (issue 12)
+        if seat is None:  # a spectator sees what an away Ghost would
             away = bool(ghosts_away) and not state.three_living
         else:
             away = seat in ghosts_away and not state.three_living
@@ -261,7 +261,7 @@ class Referee:
         visible = [
             r for r in rows if r.audience is None or (seat is not None and seat in r.audience)
         ]
-        # numbered among the events this viewer may see, with no gap (issue 12)
+        # numbered among the events this viewer may see, with no gap
         assert [e["seq"] for e in body["events"]] == list(range(1, len(visible) + 1)), who
         facts, known = self.entitled(state, seat) if seat else ([], set())
         roles_known = {(f[0], f[2]) for f in facts if f[2]}

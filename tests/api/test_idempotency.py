@@ -1,4 +1,4 @@
-"""Issue 16, item "Idempotent retries": an action sent again with the same `Idempotency-Key`
+"""An action sent again with the same `Idempotency-Key`
 gets the first answer and the move is made once (games/api/idempotency.py), also when the
 retries race the first request."""
 

@@ -1,4 +1,4 @@
-"""Issue 12, item 7: one player cannot crowd the list of open tables, and a player's own games
+"""One player cannot crowd the list of open tables, and a player's own games
 are always listed first and complete (games/selectors/listing.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12, item 12, through the API: names are cleaned wherever they enter (guest sign-in,
+"""Through the API: names are cleaned wherever they enter (guest sign-in,
 registration, join, claim), a name with nothing visible is a 400 `bad_request`, two seats of a
 game never share a name (409 `name_taken`, bots' "Bot N" included), and the log's lines quote a
 name and carry it as data instead of splicing it into the sentence (games.domain.names)."""

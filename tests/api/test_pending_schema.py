@@ -1,4 +1,4 @@
-"""Issue 16, finding 4: `pending` is the complete, typed list of legal moves. Whole games are played
+"""`pending` is the complete, typed list of legal moves. Whole games are played
 through the real routes (relics and Last Wills on), every seat's `pending` is checked against the
 published schema (`PendingOut`, a oneOf on the action name, with no undeclared property), and
 moves are made only from what `pending` offers: the server accepts every one."""
@@ -107,12 +107,12 @@ def play(table, validator, roles: str, seed: int) -> dict:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_issue16_pending_matches_the_schema_and_every_offer_is_accepted(table, validator, seed):
+def test_pending_matches_the_schema_and_every_offer_is_accepted(table, validator, seed):
     seen = play(table, validator, "HHHHHVL", seed)
     assert {"place_token", "give_relic", "use_relic", "pass", "resolve_choice"} <= set(seen)
 
 
-def test_issue16_every_action_kind_is_offered_in_the_schema_across_games(table, validator):
+def test_every_action_kind_is_offered_in_the_schema_across_games(table, validator):
     """Across a few games every one of the nine actions is offered (and checked)."""
     seen: set = set()
     for seed in range(10, 16):
@@ -122,14 +122,14 @@ def test_issue16_every_action_kind_is_offered_in_the_schema_across_games(table, 
     assert seen == ACTIONS
 
 
-def test_issue16_the_schema_renders_as_yaml_too():
+def test_the_schema_renders_as_yaml_too():
     """The default format of GET /api/v1/schema/ (YAML) holds the action names as plain text."""
     response = APIClient().get("/api/v1/schema/")
     assert response.status_code == 200
     assert b"place_token: '#/components/schemas/PlaceTokenPendingOut'" in response.content
 
 
-def test_issue16_pending_schema_is_a_oneof_on_the_action_name():
+def test_pending_schema_is_a_oneof_on_the_action_name():
     schema = APIClient().get("/api/v1/schema/", {"format": "json"}).json()
     components = schema["components"]["schemas"]
     pending = components["PendingOut"]
@@ -147,8 +147,8 @@ def test_issue16_pending_schema_is_a_oneof_on_the_action_name():
     assert use["owners"].get("deprecated") and use["owners_by_seat"].get("deprecated")
 
 
-def test_issue16_relics_in_play_names_relic_ids(table, validator):
-    """`relics.in_play` names relics by id, as `use_relic` and `pending` do (finding 8)."""
+def test_relics_in_play_names_relic_ids(table, validator):
+    """`relics.in_play` names relics by id, as `use_relic` and `pending` do."""
     t = table("HHHHHVL", relics=True, relic_deck=["signet_ring", "seers_orb"])
     rng, seen = random.Random(5), {}
     for _ in range(300):

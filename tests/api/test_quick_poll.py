@@ -1,6 +1,6 @@
-"""Issue 17, item 2: the API's unchanged poll (`If-None-Match` → 304) is answered before DRF and
-the rest of the stack (games/web/middleware/quickpoll.py), from one cache round trip, and only to a caller the
-view let see that version (issue 12: where spectators are off, strangers get 403 whatever
+"""The API's unchanged poll (`If-None-Match` → 304) is answered before DRF and
+the rest of the stack (games/web/middleware/quickpoll.py), from one cache round trip, and only to a
+caller the view let see that version (where spectators are off, strangers get 403 whatever
 version they name; a revoked token is refused at once)."""
 
 from __future__ import annotations

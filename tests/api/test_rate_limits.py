@@ -1,5 +1,5 @@
-"""Issue 12, item 5: the API's rate limits count the real client, not a header it writes, and
-password guesses are limited per account too (staked/limits.py). Issue 16, item 6: every
+"""The API's rate limits count the real client, not a header it writes, and
+password guesses are limited per account too (staked/limits.py). Every
 throttled answer says what is left (RateLimit-* headers) and every 429 reads the same."""
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ def test_refused_attempts_do_not_count(settings):
     assert limits.hit("actions", "k", now=start + 90).allowed
 
 
-# --- visible limits (issue 16, item 6) ---------------------------------------------------------
+# --- visible limits ---------------------------------------------------------
 
 
 @pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""Rematch (issue 9): one tap by a player of a finished game opens a new lobby with the same
+"""Rematch: one tap by a player of a finished game opens a new lobby with the same
 players and options; later taps return the same lobby."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Whole games against the published schema (issue 16, "Done means"): every request body the
+"""Whole games against the published schema: every request body the
 clients send and every answer they get, validated against `GET /api/v1/schema/`, with
 undeclared properties forbidden (an object schema with properties and no
 `additionalProperties` is closed here). A field the server sends but the schema does not

@@ -1,4 +1,4 @@
-"""Issue 16, items 1, 4 and 9: the published schema documents one request body per action, with
+"""The published schema documents one request body per action, with
 an example and its own error codes, the phases that occur, the fields the views hold, and 400s
 that name only the codes an endpoint can return."""
 

@@ -1,4 +1,4 @@
-"""The whole API against its own OpenAPI schema (issue 12, "Done means"): schemathesis runs
+"""The whole API against its own OpenAPI schema: schemathesis runs
 against a live server (pytest-django's `live_server`, a real HTTP server in a thread) with every
 check on: no 5xx, only declared status codes, content types and headers, bodies that match the
 schema, invalid input refused, valid input accepted, authentication honoured.

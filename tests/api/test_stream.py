@@ -1,4 +1,4 @@
-"""The stream server (games/api/stream.py, issue 16): clients wait for changes without polling.
+"""The stream server (games/api/stream.py): clients wait for changes without polling.
 
 On the production-like deployment of tests/stack_fixture.py: uvicorn serving the stream beside
 gunicorn, private PostgreSQL and Redis. The 200 streams are held open while six players make

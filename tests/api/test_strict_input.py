@@ -1,4 +1,4 @@
-"""Issue 16, items 2 and 3: every input refuses fields it does not know (400 bad_request listing
+"""Every input refuses fields it does not know (400 bad_request listing
 them, one `{code, detail, errors}` shape), and every action that names seats takes `targets`,
 the old `target` still accepted, never both."""
 

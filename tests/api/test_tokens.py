@@ -1,4 +1,4 @@
-"""API tokens (issue 19, finding 4): kept only hashed, shown once, revocable by their owner, and
+"""API tokens: kept only hashed, shown once, revocable by their owner, and
 never shown in the admin."""
 
 from __future__ import annotations
@@ -93,8 +93,9 @@ def test_the_schema_documents_revoking_a_token():
 
 
 def test_existing_plain_text_tokens_are_hashed_by_the_migration_and_keep_working():
-    """DRF's `authtoken_token` rows of a database from before issue 19: the data migration moves
-    each one as its digest (the client keeps its token) and deletes the plain text."""
+    """DRF's `authtoken_token` rows of a database from before tokens were kept hashed: the data
+    migration moves each one as its digest (the client keeps its token) and deletes the plain
+    text."""
     migration = importlib.import_module("games.migrations.0004_organisers")
     user = get_user_model().objects.create_user("old-client")
     key = "0123456789abcdef0123456789abcdef01234567"

@@ -1,4 +1,4 @@
-"""Issue 20, vacation mode: a player of a slow game announces an absence (from-to); meanwhile a bot
+"""Vacation mode: a player of a slow game announces an absence (from-to); meanwhile a bot
 holds the seat (the bots' own machinery, the sensible strategy, the seat's own view) and the table
 sees "on vacation until ..."; at the end the seat is handed back to the same person, on the server:
 an ETA task, the sweeper, or any request that finds the end overdue (no worker needed)."""

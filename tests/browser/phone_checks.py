@@ -1,8 +1,9 @@
-"""What every phone must show at every phase (issue 14, "Done means"), in one function.
+"""What every phone must show at every phase, in one function.
 
 `check_seat(phone)` asserts, for one seat as it is now:
-(a) its control (the first form of "Your move") or the reason it waits (games/presenters/waiting.py's
-    `[data-waiting]`) is inside the first screen (on the end screen: who won);
+(a) its control (the first form of "Your move") or the reason it waits
+    (games/presenters/waiting.py's `[data-waiting]`) is inside the first screen (on the end screen:
+    who won);
 (b) every unacknowledged private news card is inside the first screen (a card that takes over
     the screen is checked, then read with "Got it", as a person would, before the rest);
 (c) nothing overflows horizontally; (d) no rule ID in the visible text; (e) every tap target is

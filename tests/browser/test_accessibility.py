@@ -1,4 +1,4 @@
-"""Accessibility on phones (issue 14): axe-core (npm, vendored for the tests only) finds no
+"""Accessibility on phones: axe-core (npm, vendored for the tests only) finds no
 serious or critical violation, colour contrast included, on each main page at each phase: home,
 the rules, the lobby (host and invitee), Mingling with private news, the tie vote, the next
 round's recap, a Ghost's screen, the end screen and the room screen. Every control is also at

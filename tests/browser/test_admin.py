@@ -1,9 +1,9 @@
-"""The admin in a real browser (issue 19): an organiser's jobs as a laptop (1366×768) and a phone
+"""The admin in a real browser: an organiser's jobs as a laptop (1366×768) and a phone
 (390×844) do them. The export downloads a file that imports; a bulk action shows its
 confirmation page; a stale page is refused; the columns and the log fit the screen.
 
 The game page's screenshot with the "waiting on" column goes to tests/artifacts/ on every run;
-with UPDATE_DOCS_SCREENSHOTS=1 also to docs/admin-game.png, which the README shows.
+with UPDATE_DOCS_SCREENSHOTS=1 also to docs/admin-game.png, which docs/admin.md shows.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def test_the_columns_and_the_log_fit_a_laptop_and_a_phone(admin_browser, root, a
 
 
 def test_screenshot_of_the_game_page_with_who_is_waiting(admin_browser, root, artifacts):
-    """The picture in the README's Admin section (look at it when the page changes)."""
+    """The picture in docs/admin.md (look at it when the page changes)."""
     game = play(running_game(7), 6)
     Player.objects.filter(game=game, seat=6).update(missed_windows=2, afk=True)
     for seat in (1, 2, 4):

@@ -1,4 +1,4 @@
-"""Issue 12, item 14, in a real browser: under the Content-Security-Policy (only the app's own
+"""In a real browser: under the Content-Security-Policy (only the app's own
 scripts and styles) every page works and the browser reports no violation, Swagger UI at
 /api/v1/docs/ included (its own, slightly wider policy)."""
 

@@ -1,4 +1,4 @@
-"""The first screen of every phone (issue 14): after a Dining, the next Mingling opens with what
+"""The first screen of every phone: after a Dining, the next Mingling opens with what
 happened in brief above the player's own move; a player the table staked gets the Ghost's screen
 and the news of it; a player who has moved sees whom the table waits for, and why."""
 

@@ -1,4 +1,4 @@
-"""Game words on a phone (issue 14, docs/phone-screens.md "Game words"): the first Mingling
+"""Game words on a phone (docs/phone-screens.md "Game words"): the first Mingling
 screen explains Stake and Feast open, once; a live refresh keeps each term as the player left it;
 a reload shows them closed; a tap opens one on the first screen, and its "More" lands on the
 rules page at that word."""

@@ -1,4 +1,4 @@
-"""Your games in a real browser, on a phone (390×844, touch; issue 18): a guest opens the replay
+"""Your games in a real browser, on a phone (390×844, touch): a guest opens the replay
 from a game's end screen and steps through it to every role, finds their games and figures from
 the home page, and registers there to keep them."""
 

@@ -1,4 +1,4 @@
-"""Issue 20, finding 5 on a phone (390×844): the host pauses the running game, extends it by an
+"""On a phone (390×844): the host pauses the running game, extends it by an
 hour and resumes it from the clock card, every control a 44 px target, the page never scrolling
 sideways; another player's page says the game is paused, and he asks the table to pause."""
 

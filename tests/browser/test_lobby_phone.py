@@ -1,4 +1,4 @@
-"""The lobby on phones (issue 14): someone who opens the invite link sees "Take a seat" and the
+"""The lobby on phones: someone who opens the invite link sees "Take a seat" and the
 name field on the first screen; once enough players sit, the host's Start is in a bar at the
 bottom of the first screen; the options form looks like the rest of the app; every control is at
 least 44×44 px."""

@@ -1,4 +1,4 @@
-"""The narrated room screen in a real browser (issue 18): a laptop at 1280×720 opens `/t/{code}/`,
+"""The narrated room screen in a real browser: a laptop at 1280×720 opens `/t/{code}/`,
 the bots play a whole game, and every line the page hands to the speech synthesis is captured
 (`speechSynthesis` is replaced before the page loads, so nothing is heard and every call is kept).
 

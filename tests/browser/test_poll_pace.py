@@ -1,6 +1,6 @@
-"""Issue 17, item 2: the page polls at the pace the server sets (games/domain/polls.py): every 2 s in
-the lobby, every second once a live game runs, every 10 s in an asynchronous
-game, and not at all while the tab is hidden (it polls at once when shown again)."""
+"""The page polls at the pace the server sets (games/domain/polls.py): every 2 s
+in the lobby, every second once a live game runs, every 10 s in an asynchronous game, and not at all
+while the tab is hidden (it polls at once when shown again)."""
 
 from __future__ import annotations
 

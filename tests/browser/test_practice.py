@@ -1,4 +1,4 @@
-"""Learn by playing in a real browser, on a phone (390×844, touch; issue 18): Ana starts a
+"""Learn by playing in a real browser, on a phone (390×844, touch): Ana starts a
 practice game from the home page, reads the coach's note, peeks at the tips for her role behind
 a tap, turns the notes off and plays on into round 2 against the bots; then turns them on
 again. Screenshots in tests/artifacts/."""

@@ -1,4 +1,4 @@
-"""Private news on phones (issue 14), in a real browser (Chromium, 390×844, touch).
+"""Private news on phones, in a real browser (Chromium, 390×844, touch).
 
 Seat 3 is the Vampire Lord and gets the most Stakes in round 1; Dev (seat 4) examines the card and
 is Mesmerized (R6.1, R8.1). Dev's phone is taken over by the news, then shows what Dev saw, both

@@ -1,4 +1,4 @@
-"""Issue 14, finding 4, in a real browser (Chromium, 390x844): relic controls offer only what the
+"""In a real browser (Chromium, 390x844): relic controls offer only what the
 rules accept. The Whisper-Wick Candle's form, once one token is ticked, leaves only the tokens
 that make a legal swap with it; the Bangle of Oaths' form lists only tokens that may move, and
 what it offers is accepted.
@@ -77,7 +77,7 @@ def state(code: str):
     return state_from_json(Game.objects.get(code=code).state)
 
 
-def test_issue14_relic_forms_offer_only_moves_the_rules_accept(phones, artifacts):
+def test_relic_forms_offer_only_moves_the_rules_accept(phones, artifacts):
     code, by_seat = seated(phones(6))
     to_the_candle(code)
     assert state(code).ext["relics"]["window"]["seat"] == 3

@@ -1,4 +1,4 @@
-"""The role reveal before round 1 on six phones (issue 14, R2's ruling in docs/rulings.md): each
+"""The role reveal before round 1 on six phones (R2's ruling in docs/rulings.md): each
 phone shows its own role and what that role knows, with Ready on the first screen; once ready, a
 phone says whom the table still waits for and hides the role again; the last Ready starts round
 1's Mingling everywhere. And the grace window alone starts it too."""

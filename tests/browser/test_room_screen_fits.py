@@ -1,4 +1,4 @@
-"""The room screen fits the room's screen (issue 14): `/t/{code}/` on a 1280×720 laptop and a
+"""The room screen fits the room's screen: `/t/{code}/` on a 1280×720 laptop and a
 1920×1080 TV, side by side, through a whole ten-seat game with Sacred Relics and Last Wills: the
 lobby, the role reveal with three seats ready, an empty Mingling, a tie vote of all ten (R3.4:
 nobody placed a token), a Dining's reveal, a relic turn, a Mingling with tokens down and the end

@@ -1,4 +1,4 @@
-"""The browser suite leaves pictures to look at (issue 14): a run of the whole tests/browser
+"""The browser suite leaves pictures to look at: a run of the whole tests/browser
 directory writes at least 25 screenshots, per phase and per role, into tests/artifacts/.
 
 Moved to the very end of the run by conftest.py. It counts the PNGs written since the session

@@ -1,4 +1,4 @@
-"""Secrets hide again by themselves (issue 14): "What you know" is closed on every load, closes
+"""Secrets hide again by themselves: "What you know" is closed on every load, closes
 10 s after the player opened it (a live refresh in between keeps it open until then), and closes
 at once when the player leaves the page. A glance at the phone later shows only what the table
 knows."""

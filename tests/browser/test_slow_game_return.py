@@ -1,4 +1,4 @@
-"""Coming back to a slow game on a phone (issue 20), in a real browser (Chromium, 390×844, touch).
+"""Coming back to a slow game on a phone, in a real browser (Chromium, 390×844, touch).
 
 Dev leaves the game for the night; while he is away the table finishes Mingling and Cleo, who had
 the most Stakes, chooses Eli to examine her. When Dev opens the game again, "Since you last

@@ -1,4 +1,4 @@
-"""The table display in a real browser (issue 9): a laptop in the room opens `/t/{code}/` while
+"""The table display in a real browser: a laptop in the room opens `/t/{code}/` while
 the players play on their phones; the countdown ticks, and placements and the phase appear
 without a reload."""
 
@@ -77,7 +77,7 @@ def test_the_room_screen_follows_the_game_without_a_reload(browser, server, arti
         expect(board.locator(".dining h2").first).to_contain_text("Dining, round 1")
         expect(board.locator(".phase")).not_to_have_text("Mingling")
         assert tv.evaluate("window.sameDocument") is True  # swapped in place, never reloaded
-        # No game controls: the only ones are the narrator's, beside the board (issue 18).
+        # No game controls: the only ones are the narrator's, beside the board.
         assert board.locator("form, input, button, select, textarea").count() == 0
         wide = tv.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert wide <= 0, f"{wide}px of horizontal scrolling"

@@ -1,4 +1,4 @@
-"""Issue 20, vacation mode on a phone (390×844): Ben goes on vacation from his game page's card
+"""Vacation mode on a phone (390×844): Ben goes on vacation from his game page's card
 (two date-and-time fields in his own zone, every control a 44 px target, nothing scrolling
 sideways); his page says a bot plays his seat, Ana's table shows him "on vacation until ...", and
 "I'm back" hands the seat back."""

@@ -5,7 +5,7 @@ test plans the votes from what the phones know together. Round 1 is a planned do
 and Feasts), settled by everyone's dials; then the table stakes a Vampire each round, a Ghost
 turns the Ghost dial, and the game runs to the end screen.
 
-Every phone is checked at every phase (tests/browser/phone_checks.py, issue 14): each Mingling as
+Every phone is checked at every phase (tests/browser/phone_checks.py): each Mingling as
 it opens, round 1's Mingling again half placed, each tie vote, the examiner's choice and the end
 screen; screenshots six-<phase>-<role>.png.
 """
@@ -72,7 +72,7 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
             phone.place(token, target)
 
     # The Stakes tie (seats 3 and 4): with no Ghosts, every living player turns a dial (R5.3).
-    # It reads as names and the count that tied them, never a number beside a name (issue 14).
+    # It reads as names and the count that tied them, never a number beside a name.
     expect(ana.page.locator("#game .tie-who")).to_have_text(
         "Cleo and Dev are tied with 4 Stakes each."
     )

@@ -1,5 +1,5 @@
 """Eight phones play a whole game with Sacred Relics and Last Wills through the pages alone, in a
-real browser (Chromium, 390x844, touch), and every phone is checked at every phase (issue 14).
+real browser (Chromium, 390x844, touch), and every phone is checked at every phase.
 
 A staff member deals the roles, fixes the relic draw and the seed (games/domain/options.py `roles`,
 `relic_deck`, `seed`: the Last Will draws follow from it) and leaves; the phones sit down by the

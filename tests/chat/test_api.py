@@ -1,4 +1,5 @@
-"""The chat API: each channel's audience, limits, paging and hiding (issue 9, "Table talk")."""
+"""The chat API: each channel's audience, limits, paging and hiding (docs/rulings.md,
+"Table talk")."""
 
 from __future__ import annotations
 
@@ -295,7 +296,7 @@ def test_chat_staff_hide_a_table_message(table, staff):
 
 
 def test_chat_staff_who_are_not_superusers_cannot_count_den_messages_by_hiding_them(table, staff):
-    """The admin's channel rule on the API (issue 12): staff reach `table` only, so a hide by
+    """The admin's channel rule on the API: staff reach `table` only, so a hide by
     number never tells them, by 200 or 404, how many den messages there are."""
     t = table("LVHHHH", den_chat=True)
     say(t.client(2), t.code, "den", SECRET)

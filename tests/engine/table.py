@@ -45,7 +45,7 @@ class Table:
             Options(timers=timers, **options), len(roles), seed, roles=deal, now=self.now
         )
         self.events = list(opening_events(self.state))
-        check(self.events)  # every event matches the data schema of its kind (issue 16)
+        check(self.events)  # every event matches the data schema of its kind
 
     # moves -------------------------------------------------------------------------------
     def do(self, seat: int, name: str, **args) -> Table:

@@ -1,6 +1,6 @@
-"""Issue 16, finding 7: every event kind carries machine-readable `data` (ids, seats, enums)
+"""Every event kind carries machine-readable `data` (ids, seats, enums)
 declared once in games/engine/events.py, and whole games' events match it, undeclared properties
-forbidden. Issue 13, item 3: the texts name seats only through placeholders into that data, so the
+forbidden. The texts name seats only through placeholders into that data, so the
 pages put names there without reading the words."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 16 (pending is the complete list of legal moves) and issue 14 (controls offer only what
-the rules accept), as properties of random games, relics and Last Wills on and off:
+"""`pending` is the complete list of legal moves, and the controls offer only what the rules
+accept, as properties of random games, relics and Last Wills on and off:
 
 - every move an offer spells out (`offers.moves`) is accepted by the engine;
 - where the space of possible bodies is small, every body the engine accepts is one the offers
@@ -175,13 +175,13 @@ def play(seed: int, players: int, relics_on: bool, wills: bool, whole_every: int
         (8, 11, True, True),
     ],
 )
-def test_issue16_every_offered_move_is_accepted_and_nothing_legal_is_left_out(
+def test_every_offered_move_is_accepted_and_nothing_legal_is_left_out(
     seed, players, relics_on, wills
 ):
     assert play(seed, players, relics_on, wills, whole_every=3) > 0
 
 
-def test_issue16_random_relic_games_never_make_a_move_the_engine_refuses():
+def test_random_relic_games_never_make_a_move_the_engine_refuses():
     """The random strategy plays only from offers: across many relic games, with every relic
     dealt sooner or later, no move is refused (play() applies without catching)."""
     for seed in range(100, 130):

@@ -56,7 +56,7 @@ TOKENS = ("stake", "feast", "double_stake", "investigation")
 ACTIONS = ("place_token", "intervention_vote", "tiebreak_vote", "choose_examiner", "nonsense")
 ROLE_WORDS = re.compile(r'"(hunter|vampire|vampire_lord)"')
 TOKEN_WORDS = re.compile(r'"(stake|feast|double_stake|investigation)"')
-# "tallies": the votes each tied player has, public once Dining revealed the tokens (issue 14)
+# "tallies": the votes each tied player has, public once Dining revealed the tokens
 TIE_KEYS = {"kind", "candidates", "voters", "voted", "decider", "tallies"}
 
 

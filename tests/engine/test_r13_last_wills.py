@@ -381,7 +381,7 @@ def test_r13_kindred_or_not_on_timeout_is_a_random_legal_choice_reproducible_fro
 
 
 def test_r13_another_seats_refusal_is_the_same_whoever_holds_the_last_will():
-    """Issue 12: errors say nothing the asker's view does not show ("It is not your choice.",
+    """Errors say nothing the asker's view does not show ("It is not your choice.",
     never "Only seat 5 ...")."""
     t = lw()
     dine(t, kill=5, elect=6, card="kingmaker")
@@ -972,7 +972,7 @@ def test_r13_last_stand_emptying_the_vampire_side_still_lets_the_round_finish():
 
 
 def test_r13_a_resolved_last_will_keeps_its_result_as_lines_with_seat_placeholders():
-    """Issue 13: a reader names the seats of a Last Will's result from `result_lines` (the
+    """A reader names the seats of a Last Will's result from `result_lines` (the
     public lines' templates and the seats they name), never from the words of `result`."""
     t = lw()
     dine(t, kill=5, elect=6, card="broken_stake")

@@ -237,7 +237,7 @@ def test_r3_2_a_ghost_sees_no_placements_until_they_cast_their_intervention_vote
 
 
 def test_r3_2_spectators_see_no_placements_while_a_ghost_is_away():
-    """Ruling (issue 12): the spectator view (the room's shared screen, the API without a seat,
+    """Ruling: the spectator view (the room's shared screen, the API without a seat,
     a logged-out page) shows what an away Ghost would see, or the Ghost could read it there."""
     t = to_round_3()
     t.place(1, "S3").place(5, "S3 F6")
@@ -424,8 +424,8 @@ def test_r3_5_a_double_stake_counts_two_stake_votes():
     assert {"owner": 5, "target": 3, "token": "double_stake"} in t.dining["tokens"]
 
 
-def test_r3_5_the_receipt_of_an_investigation_reads_an_investigation_issue_20():
-    """Issue 20: "You placed a Investigation" (docs/voice.md: grammar is checked)."""
+def test_r3_5_the_receipt_of_an_investigation_reads_an_investigation():
+    """Never "You placed a Investigation" (docs/voice.md: grammar is checked)."""
     t = to_round_2()
     t.place(5, "I6")
     t.place(1, "S2")

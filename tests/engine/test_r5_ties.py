@@ -226,7 +226,7 @@ def test_r5_3_without_ghosts_a_second_election_tie_means_no_alpha():
         "voters": [1, 2, 3, 4, 5, 6],
         "voted": [],
         "decider": None,
-        "tallies": [{"seat": 5, "count": 2}, {"seat": 6, "count": 2}],  # issue 14: the count
+        "tallies": [{"seat": 5, "count": 2}, {"seat": 6, "count": 2}],  # the count
     }
     t.vote({1: 5, 2: 5, 3: 5, 4: 6, 5: 6, 6: 6})
     assert t.state.round == 2

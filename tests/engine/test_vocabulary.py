@@ -1,4 +1,4 @@
-"""Issue 13, item 3: the engine's vocabulary (games/engine/vocabulary.py) is what every layer names,
+"""The engine's vocabulary (games/engine/vocabulary.py) is what every layer names,
 and a state saves exactly as it did when these words were plain strings."""
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""PostgreSQL restarted in the middle of a game (issue 17).
+"""PostgreSQL restarted in the middle of a game.
 
 While it is down, requests fail with 503 (the API with `{"code": "unavailable", "detail"}`, the
 page with "Reconnecting…"), never 500 (staked/outages.py). When it is back, the first requests
-succeed: the web servers keep database connections open (CONN_MAX_AGE=60, as README.md's Deploy
-section advises), every one of them died with the restart, and each is checked before a request
-uses it and replaced (CONN_HEALTH_CHECKS). The game then finishes, with every acknowledged move
-in its log exactly once.
+succeed: the web servers keep database connections open (CONN_MAX_AGE=60, as
+docs/operations.md's Environment section advises), every one of them died with the restart, and each
+is checked before a request uses it and replaced (CONN_HEALTH_CHECKS). The game then finishes, with
+every acknowledged move in its log exactly once.
 """
 
 from __future__ import annotations

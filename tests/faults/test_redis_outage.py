@@ -1,4 +1,4 @@
-"""Redis stopped in the middle of a game, then started again (issue 17).
+"""Redis stopped in the middle of a game, then started again.
 
 Redis holds the cache (poll keys, cached tokens, throttles) and the Celery broker. While it is
 down, moves keep committing (the database is the truth; the cache reads as missing, staked/
@@ -6,11 +6,11 @@ cache.py), polls answer from the database, and no request fails with a 500. Time
 without the broker: the window open when Redis stops (the players hold back, except for one move
 made during the outage) falls due during the outage, and is closed once, never before its
 deadline: by the first request that finds it overdue (the players keep polling; the deadline is
-the authority, issue 20), or by the sweeper once Redis is back. Redis comes back empty (no
+the authority), or by the sweeper once Redis is back. Redis comes back empty (no
 persistence here), like a restarted cache: the poll keys
 and the broker's queued timers are gone, and the game goes on from the database.
 
-The outage lasts OUTAGE_SECONDS (15; `FAULT_REDIS_OUTAGE_SECONDS=30` for the issue's full 30 s).
+The outage lasts OUTAGE_SECONDS (15; `FAULT_REDIS_OUTAGE_SECONDS=30` for a full 30 s).
 Everything a longer outage could change is already there after a few seconds: a stopped Redis
 refuses connections at once, so each request meets the same error in its first second as in its
 thirtieth, and every window (10 s here) opened before the outage or by the move made in it falls

@@ -1,11 +1,11 @@
-"""Two beat processes at once (issue 17): no timer acts twice.
+"""Two beat processes at once: no timer acts twice.
 
-README.md says to run exactly one beat; two (a deploy that started a second by mistake) only
-double the sweeps. Here two beats queue the sweeper every second each, on top of the ETA timers,
-while two games play with a player who holds back in the first window, which so runs to its
-timer; then the games play to their end. Each window closes exactly once: the replay of each
-game's log finds every timeout due when it ran, and the workers' and the web server's logs have
-one "timer expired" per timeout in the log (a request that finds a window overdue closes it too).
+docs/operations.md says to run exactly one beat; two (a deploy that started a second by mistake)
+only double the sweeps. Here two beats queue the sweeper every second each, on top of the ETA
+timers, while two games play with a player who holds back in the first window, which so runs to its
+timer; then the games play to their end. Each window closes exactly once: the replay of each game's
+log finds every timeout due when it ran, and the workers' and the web server's logs have one "timer
+expired" per timeout in the log (a request that finds a window overdue closes it too).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def test_two_beats_never_make_a_timer_act_twice(stack):
             assert moves_exactly_once(audit, table.intents) == []
             timeouts += audit.timeouts
     # A window is closed by a worker's timer or sweep, or by a request that finds it overdue
-    # (the deadline is the authority, issue 20): each logs "timer expired" once, wherever it ran.
+    # (the deadline is the authority): each logs "timer expired" once, wherever it ran.
     closers = [*workers, web.process]
     expired = sum(p.log.read_text().count("timer expired") for p in closers)
     assert timeouts >= 2 and expired == timeouts

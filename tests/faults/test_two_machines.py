@@ -1,4 +1,4 @@
-"""More than one machine, simulated here (issue 17): two web servers, two workers, one beat.
+"""More than one machine, simulated here: two web servers, two workers, one beat.
 
 Requests alternate between the two web servers (no sticky sessions: sessions, tokens and games
 live in the shared PostgreSQL and Redis). In the middle of two games one web server and one

@@ -1,4 +1,4 @@
-"""A web worker killed in the middle of a move (issue 17): the move is applied once or not at all.
+"""A web worker killed in the middle of a move: the move is applied once or not at all.
 
 1. Killed before the commit: the move waits for the game's row lock inside its transaction (the
    test holds the lock), and gunicorn's worker process is killed. The client's connection is cut;

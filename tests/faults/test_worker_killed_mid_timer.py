@@ -1,4 +1,4 @@
-"""A Celery worker killed with SIGKILL in the middle of a timer (issue 17).
+"""A Celery worker killed with SIGKILL in the middle of a timer.
 
 The worker holding the round's Mingling timer (an ETA task) starts closing the window at its
 deadline and is killed while it waits for the game's row lock, inside its transaction. Nothing

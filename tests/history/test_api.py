@@ -1,4 +1,4 @@
-"""`GET /api/v1/me/games/` and `GET /api/v1/me/stats/` through the real routes (issue 18), and
+"""`GET /api/v1/me/games/` and `GET /api/v1/me/stats/` through the real routes, and
 a guest who registers keeping their games (`POST /api/v1/auth/register/` with their token)."""
 
 from __future__ import annotations

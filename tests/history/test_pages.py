@@ -1,4 +1,4 @@
-"""The pages (issue 18): `/me/games` (your finished games, your figures, and a guest's way to
+"""The pages: `/me/games` (your finished games, your figures, and a guest's way to
 keep them) and `/g/{code}/replay/` (a finished game's public log, round by round, then every
 role). A replay shows what a spectator read, never an event with an audience."""
 

@@ -1,4 +1,4 @@
-"""The load harness's short run (issue 17): one step of `make load`, 12 simulated phones for 40 s.
+"""The load harness's short run: one step of `make load`, 12 simulated phones for 40 s.
 
 It proves the harness works end to end on a production-like deployment (gunicorn, PostgreSQL,
 Redis, a worker, beat): phones sit down at two tables, play through the forms at a human pace,

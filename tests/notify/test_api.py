@@ -40,7 +40,7 @@ def test_preferences_start_with_push_on_email_off_and_the_default_lead(ana, sett
         "email": "",
         "email_enabled": False,
         "lead_minutes": 15,
-        "email_mode": "each_window",  # the daily digest is a choice (issue 20)
+        "email_mode": "each_window",  # the daily digest is a choice
         "digest_hour": 8,
         "time_zone": "",
         "push_available": False,

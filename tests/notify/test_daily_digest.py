@@ -1,4 +1,4 @@
-"""The daily digest e-mail (issue 20, "what to build beyond the fixes"): instead of an e-mail per
+"""The daily digest e-mail ("what to build beyond the fixes"): instead of an e-mail per
 window, one e-mail a day at the player's own local hour listing every running game where they
 are seated, "your move" first, with local deadlines and a signed seat link per game; sent once
 a day however many sweeps run; per-window e-mails suppressed while it is on."""

@@ -1,4 +1,4 @@
-"""Issue 20, findings 5 and 6: a moved deadline tells the players who owe a move once ("The
+"""A moved deadline tells the players who owe a move once ("The
 deadline moved to ..."), never a second "Your move" (today: three identical e-mails for one
 Mingling, one per extension); reminders turned on mid-window send that window's "Your move";
 quiet hours hold reminders back until they end."""

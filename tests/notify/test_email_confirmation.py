@@ -1,4 +1,4 @@
-"""Issue 12, item 13: no reminder goes to an e-mail address until its owner opened the signed,
+"""No reminder goes to an e-mail address until its owner opened the signed,
 expiring link sent there (games/notify/confirm.py). A new address starts over; sending the
 link again is limited. E-mail is Django's locmem outbox (SMTP is the third party)."""
 

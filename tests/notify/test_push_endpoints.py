@@ -1,4 +1,4 @@
-"""Issue 12, items 4 and 12: the server POSTs to a push subscription's endpoint, so an endpoint
+"""The server POSTs to a push subscription's endpoint, so an endpoint
 is checked as the HTTP client will connect to it (scheme, userinfo, port, host, every resolved
 address), at subscribe time and again at send time, and the send goes to the address that was
 checked. A subscription the checks or the push library refuse is deleted, and never stops the

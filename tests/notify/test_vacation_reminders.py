@@ -1,4 +1,4 @@
-"""Issue 20, vacation mode: a player whose seat a bot holds for their vacation is not sent
+"""Vacation mode: a player whose seat a bot holds for their vacation is not sent
 "Your move" (the bot makes it); the others are."""
 
 from __future__ import annotations

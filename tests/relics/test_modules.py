@@ -1,4 +1,4 @@
-"""Issue 13, item 5: the Sacred Relics and the Last Wills are modules that know each other only
+"""The Sacred Relics and the Last Wills are modules that know each other only
 through the hook interface (games/engine/hooks.py), and a relic game never runs without relics."""
 
 from __future__ import annotations

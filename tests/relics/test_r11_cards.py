@@ -349,7 +349,7 @@ def test_r11_bangle_moves_up_to_two_tokens_to_the_partner():
     to_post(t, TIE)
     until_window(t, 3)
     (opts,) = offers(t, 3, "use_relic")
-    # Tokens from 1, 2, 5 and 6 lie on seat 3; only 1's and 2's may move (issue 14): 6 is the
+    # Tokens from 1, 2, 5 and 6 lie on seat 3; only 1's and 2's may move: 6 is the
     # partner (a token never ends on its owner) and 5 already has a token on seat 6.
     assert opts["owners"] == [1, 2] and opts["partner"] == 6
     assert opts["moves"] == [{"owners": [1]}, {"owners": [2]}, {"owners": [1, 2]}]
@@ -364,7 +364,7 @@ def test_r11_bangle_moves_up_to_two_tokens_to_the_partner():
 def test_r11_bangle_does_not_offer_a_daggers_stack_which_would_tell_the_tokens_apart():
     """Seat 1 holds the Dagger and placed Stakes on seats 3 and 6 (the Bangles): moving 1's
     token to seat 6 is legal only because both are Stakes (R11), so offering it would tell what
-    they are (R3.2, issue 16): it is not offered, though the engine still takes it."""
+    they are (R3.2): it is not offered, though the engine still takes it."""
     t = table(s3="bangle_of_oaths", s6="bangle_of_oaths", s1="ceremonial_dagger")
     to_post(t, {**TIE, 1: "S3 S6 F2"})
     until_window(t, 3)
@@ -806,7 +806,7 @@ def test_r11_van_helsing_examines_the_eliminated_when_none_of_your_stakes_is_on_
 
 
 def test_r11_a_choice_refused_to_another_seat_never_names_its_holder():
-    """Issue 12: "Only seat 6 makes this choice." named the holder while holdings were secret.
+    """Once, "Only seat 6 makes this choice." named the holder while holdings were secret.
     Holdings are public now (R10.2a), but a refusal still says only what the asker needs."""
     t = table(s6="van_helsings_journal")
     to_post(t, LORD_DIES)

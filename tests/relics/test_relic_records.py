@@ -1,4 +1,4 @@
-"""Issue 13, item 5: the module's data is frozen records (relics/rules/holdings.py), and games saved
+"""The module's data is frozen records (relics/rules/holdings.py), and games saved
 before the records (the data as plain dicts) load, save, show and play unchanged.
 
 tests/relics/data/relic_states_before_records.json was made by main's code before the records

@@ -1,4 +1,4 @@
-"""The engine-level half of the differential no-leak test (issue 12): what each observer of a
+"""The engine-level half of the differential no-leak test: what each observer of a
 pair of twin games (tests/security/twins.py) is shown must be the same in both.
 
 At every step, for the Hunter, the Ghost and the public (`seat` None, which is what a spectator,

@@ -1,4 +1,4 @@
-"""The Django half of the differential no-leak test (issue 12): twin games (tests/security/
+"""The Django half of the differential no-leak test: twin games (tests/security/
 twins.py) written to the database as the services write them, then asked about through the real
 URL routes by five observers, whose answers must be the same byte for byte in both games.
 

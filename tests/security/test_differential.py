@@ -1,4 +1,4 @@
-"""The differential no-leak test (issue 12): play one game twice with its secrets swapped, and
+"""The differential no-leak test: play one game twice with its secrets swapped, and
 no observer may tell the two apart, until the game ends and every role is public (R1.4).
 
 200 random twin games (6–12 seats; relics, Last Wills, spectators and their chat on or off):
@@ -132,7 +132,8 @@ def _count(twins: Twins, step: Step, seen: Counter) -> None:
 
 def checkpoints(twins: Twins, steps: list[Step], seen: Counter) -> list[int]:
     """Where the Django stack is asked (step indexes, in order): just after the first
-    examination that Mesmerized someone in one twin only (the three private lines of finding 2)
+    examination that Mesmerized someone in one twin only (three private lines, whose gaps
+    once numbered the public events: tests/security/test_event_numbers.py)
     if there is one, else a phase change at random; and in one game out of four, another."""
     rng = random.Random(f"{twins.seed}:checkpoints")
     changes = [i for i in range(1, len(steps)) if steps[i].a.phase != steps[i - 1].a.phase]

@@ -1,4 +1,4 @@
-"""Finding 2 of issue 12: the gaps in the public event numbering told who was examined, and a
+"""The gaps in the public event numbering told who was examined, and a
 gap of three that it was the Vampire Lord's card (the examination and two Mesmerism lines).
 
 Each viewer now numbers the events it may see, 1, 2, 3, ... with no gap (`seq`, and the `after`

@@ -1,6 +1,7 @@
-"""Finding 1 of issue 12: a logged-out browser was the first bot (`player.user_id == user.id`,
-both None). Now one mapping of a user to a seat (games/domain/identity.py): someone with no identity,
-or who is no seat's human player, is a spectator (or is turned away where spectators are off).
+"""A logged-out browser was the first bot (`player.user_id == user.id`,
+both None). Now one mapping of a user to a seat (games/domain/identity.py): someone with no
+identity, or who is no seat's human player, is a spectator (or is turned away where spectators are
+off).
 
 Every route a logged-out browser, or an API client without a token, can reach is asked about a
 game with bots, with spectators off: nothing there may be a seat's view.
@@ -186,7 +187,8 @@ USER_KEYWORDS = {"user", "user_id"}
 
 def test_no_module_compares_user_ids_outside_games_identity():
     """`a.user_id == b.id` is true for a bot and a logged-out visitor (None == None), and
-    `players.filter(user=None)` finds the bots: such questions go through games/domain/identity.py."""
+    `players.filter(user=None)` finds the bots: such questions go through
+    games/domain/identity.py."""
     found = []
     for path in sorted(ROOT.glob("games/**/*.py")) + sorted(ROOT.glob("relics/**/*.py")):
         if path.name == "identity.py" or "migrations" in path.parts:

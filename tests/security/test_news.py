@@ -1,4 +1,4 @@
-"""Private news (issue 14) leaks nothing: a card is on its own seat's page only, and the number a
+"""Private news leaks nothing: a card is on its own seat's page only, and the number a
 card carries counts only the lines that seat may see (the game's own seqs also count other seats'
 private lines, and a gap would tell a player that someone else learned a secret)."""
 

@@ -1,4 +1,4 @@
-"""Twin games for the differential no-leak tests (issue 12): one game played twice, A and B,
+"""Twin games for the differential no-leak tests: one game played twice, A and B,
 with its secret parts swapped and every step the same move (or the same timeout) in both.
 
 The secrets swapped, each outcome-neutral (R12 counts the Lord and a Vampire alike):

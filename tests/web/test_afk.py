@@ -1,4 +1,4 @@
-"""AFK handling (issues 9 and 20): a seat that misses its moves in two timed windows in a row, and
+"""AFK handling: a seat that misses its moves in two timed windows in a row, and
 has been away the preset's minimum (5 minutes live), is flagged to the table; the host may give it
 to a bot or hand it to a new friend with a one-time link.
 
@@ -146,7 +146,7 @@ def test_the_hosts_own_flagged_seat_stays_with_the_host(table):
     Player.objects.filter(game__code=t.code, seat=1).update(missed_windows=2, afk=True)
     response = api(user_of(t.phone(1))).post(f"/api/v1/games/{t.code}/seats/1/bot/")
     assert (response.status_code, response.json()["code"]) == (409, "host_seat")
-    # ... and the host's page never offers it (issue 14): no remedy for seat 1.
+    # ... and the host's page never offers it: no remedy for seat 1.
     assert 'data-remedy-seat="1"' not in t.page(1)
 
 
@@ -157,7 +157,7 @@ def test_the_host_replaces_an_away_seat_with_a_bot_that_then_moves_for_it(table)
     player = seat6(t)
     assert player.is_bot and player.user is None and not player.afk
     assert t.game.state["players"][5]["role"] == role_before  # the seat keeps its role
-    # The line keeps the name of who was away (issue 20), not the bot's.
+    # The line keeps the name of who was away, not the bot's.
     assert '<bdi class="name">Fay</bdi> was away: a bot plays it now.' in t.page(3)
     assert "data-secret-role" not in t.phone(6).client.get(f"/g/{t.code}/").content.decode()
     version = t.game.version

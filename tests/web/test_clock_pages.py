@@ -1,4 +1,4 @@
-"""Issue 20, findings 5 and 6 on the pages (Django test client): the host's clock controls (extend,
+"""On the pages (Django test client): the host's clock controls (extend,
 pause, resume), a player asking the table and another agreeing, the lobby's timers in human
 units with the table's clock, and the reminders prompt in a slow game."""
 

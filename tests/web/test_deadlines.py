@@ -1,4 +1,4 @@
-"""Issue 20, finding 1: a deadline is the authority.
+"""A deadline is the authority.
 
 A move that arrives after its window's deadline is refused (409 `window_closed`) and changes
 nothing, whether or not a timer closed the window: here no Celery worker runs at all (the ETA
@@ -21,7 +21,7 @@ from tests.web.conftest import Phone, alert_text
 
 pytestmark = pytest.mark.django_db
 
-LATE = 150  # seconds after the deadline: the issue's Stake came 2.5 minutes late
+LATE = 150  # seconds after the deadline: a Stake that once came 2.5 minutes late
 
 
 def user_of(phone: Phone):

@@ -1,4 +1,4 @@
-"""Issue 20, findings 2 and 8: fair away flags, and a log that keeps who sat where.
+"""Fair away flags, and a log that keeps who sat where.
 
 A seat is flagged as away only for missed windows in which *it* had to act, two in a row, and only
 once its player has been away the preset's minimum since their last sign of presence (5 minutes
@@ -73,7 +73,7 @@ def night_at_the_table(t) -> list[set[int]]:
     return waited
 
 
-def test_issue_20_two_tie_votes_missed_right_after_moving_flag_nobody(table):
+def test_two_tie_votes_missed_right_after_moving_flag_nobody(table):
     t = table("LVHHHH", timers={"tiebreak": 30})
     waited = night_at_the_table(t)
     both = waited[0] & waited[1]
@@ -87,7 +87,7 @@ def test_issue_20_two_tie_votes_missed_right_after_moving_flag_nobody(table):
     assert not any(s["afk"] for s in view["seats"])
 
 
-def test_issue_20_the_host_may_not_hand_on_a_seat_that_moved_a_minute_ago(table):
+def test_the_host_may_not_hand_on_a_seat_that_moved_a_minute_ago(table):
     t = table("LVHHHH", timers={"tiebreak": 30})
     waited = night_at_the_table(t)
     seat = min((waited[0] & waited[1]) - {1})
@@ -103,7 +103,7 @@ def test_issue_20_the_host_may_not_hand_on_a_seat_that_moved_a_minute_ago(table)
     assert not player.is_bot and player.user == user_of(t.phone(seat))
 
 
-def test_issue_20_missed_windows_flag_a_seat_once_it_has_been_away_long_enough(table):
+def test_missed_windows_flag_a_seat_once_it_has_been_away_long_enough(table):
     """The same night, then round 2's Mingling runs out more than 5 minutes after everyone's
     last move: now the seats that owed moves in all three windows are flagged, and the host may
     hand one on."""
@@ -120,7 +120,7 @@ def test_issue_20_missed_windows_flag_a_seat_once_it_has_been_away_long_enough(t
     assert seats(t)[seat].is_bot
 
 
-def test_issue_20_a_seat_with_nothing_to_do_in_a_window_misses_nothing(table):
+def test_a_seat_with_nothing_to_do_in_a_window_misses_nothing(table):
     """Round 1's examiner choice waits on one seat: the others had nothing to do."""
     t = table("LVHHHH")
     t.play({1: "S6 S3 F4", 2: "S6 S3 F4", 3: "S6 S4 F5", 4: "S6 S3 F5", 5: "S6 S3 F4"})
@@ -133,7 +133,7 @@ def test_issue_20_a_seat_with_nothing_to_do_in_a_window_misses_nothing(table):
     assert after == {**before, 6: before[6] + 1}
 
 
-def test_issue_20_the_minimum_time_away_depends_on_the_preset():
+def test_the_minimum_time_away_depends_on_the_preset():
     assert away_after({}) == away_after({"preset": "live"}) == 5 * 60
     assert away_after({"preset": "async"}) == 12 * 3600
 
@@ -142,7 +142,7 @@ def flag(t, seat: int) -> None:
     Player.objects.filter(game__code=t.code, seat=seat).update(missed_windows=2, afk=True)
 
 
-def test_issue_20_an_away_player_sees_the_banner_and_one_tap_on_the_page_keeps_the_seat(table):
+def test_an_away_player_sees_the_banner_and_one_tap_on_the_page_keeps_the_seat(table):
     t = table("LVHHHH")
     flag(t, 6)
     assert BANNER in t.page(6)
@@ -160,7 +160,7 @@ def test_issue_20_an_away_player_sees_the_banner_and_one_tap_on_the_page_keeps_t
     assert (response.status_code, response.json()["code"]) == (409, "not_afk")
 
 
-def test_issue_20_one_call_to_the_api_keeps_the_seat_and_voids_the_handover_link(table):
+def test_one_call_to_the_api_keeps_the_seat_and_voids_the_handover_link(table):
     t = table("LVHHHH")
     flag(t, 6)
     host = api(user_of(t.phone(1)))
@@ -174,7 +174,7 @@ def test_issue_20_one_call_to_the_api_keeps_the_seat_and_voids_the_handover_link
     assert t.game.events.filter(kind="afk_back").count() == 1
 
 
-def test_issue_20_only_a_seated_player_can_say_they_are_here(table):
+def test_only_a_seated_player_can_say_they_are_here(table):
     t = table("LVHHHH")
     stranger = APIClient()
     made = stranger.post("/api/v1/auth/guest/", {"name": "Zed"}, format="json").json()
@@ -183,17 +183,17 @@ def test_issue_20_only_a_seated_player_can_say_they_are_here(table):
     assert (response.status_code, response.json()["code"]) == (403, "forbidden")
 
 
-def test_issue_20_a_seen_move_records_that_the_player_is_here(table):
+def test_a_seen_move_records_that_the_player_is_here(table):
     t = table("LVHHHH")
     assert seats(t)[2].present_at is None
     t.phone(2).place(t.code, "S3")
     assert seats(t)[2].present_at is not None
 
 
-# --- finding 8: the log keeps the name of who sat there then ------------------------------------
+# --- the log keeps the name of who sat there then ----------------------------------------------
 
 
-def test_issue_20_the_log_keeps_the_away_players_name_after_a_new_friend_takes_the_seat(table):
+def test_the_log_keeps_the_away_players_name_after_a_new_friend_takes_the_seat(table):
     t = table("LVHHHH")
     t.play({1: "S6 S3 F4", 2: "S6 S3 F4", 3: "S6 S4 F5", 4: "S6 S3 F5", 5: "S6 S3 F4"})
     expire(t)
@@ -212,14 +212,14 @@ def test_issue_20_the_log_keeps_the_away_players_name_after_a_new_friend_takes_t
     assert away.data == {"seat": 6, "name": "Fay"}
 
 
-def test_issue_20_a_seat_given_to_a_bot_is_logged_under_the_away_players_name(table):
+def test_a_seat_given_to_a_bot_is_logged_under_the_away_players_name(table):
     t = table("LVHHHH")
     flag(t, 6)
     api(user_of(t.phone(1))).post(f"/api/v1/games/{t.code}/seats/6/bot/")
     assert '<bdi class="name">Fay</bdi> was away: a bot plays it now.' in t.page(2)
 
 
-def test_issue_20_an_extension_of_one_minute_reads_1_minute(table):
+def test_an_extension_of_one_minute_reads_1_minute(table):
     t = table("LVHHHH")
     admin_services.deadline_extend(code=t.code, minutes=1, by="test")
     admin_services.deadline_extend(code=t.code, minutes=5, by="test")
@@ -230,7 +230,7 @@ def test_issue_20_an_extension_of_one_minute_reads_1_minute(table):
     assert Game.objects.get(code=t.code).status == Game.Status.RUNNING
 
 
-def test_issue_20_a_flagged_player_is_told_by_their_reminders_once(
+def test_a_flagged_player_is_told_by_their_reminders_once(
     table, django_capture_on_commit_callbacks
 ):
     """Before the host can hand the seat on, its player hears of it: the page's banner, and by

@@ -1,6 +1,6 @@
-"""Game words explained (issue 14): each word a player meets has one plain sentence and a "More"
-link to its part of the rules pages (games/presenters/glossary.py), and the game page shows it as a tappable
-term where the player first has to act on it. Through the real URLs."""
+"""Game words explained: each word a player meets has one plain sentence and a "More"
+link to its part of the rules pages (games/presenters/glossary.py), and the game page shows it as a
+tappable term where the player first has to act on it. Through the real URLs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Ghost's screen on a phone (issue 14): when the Ghost has a move (the Ghost vote in Mingling,
+"""The Ghost's screen on a phone: when the Ghost has a move (the Ghost vote in Mingling,
 their own Last Will) it is one line, since the form right below says what to do. With the news
 of being Staked and another card above it, the longer text pushed the Ghost vote below the first
 screen (seen by tests/browser/test_whole_game.py's per-phone checks); a Ghost who waits gets the

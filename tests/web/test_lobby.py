@@ -94,7 +94,7 @@ def test_the_host_changes_the_options_in_the_lobby_and_everyone_sees_them():
     html = ben.page(code)
     assert (
         "Sacred Relics" in html and "expansion" in html and "Mingling 10 min" in html
-    )  # human units (issue 20)
+    )  # human units
 
 
 def test_only_the_host_changes_the_options_and_the_rule_is_shown():

@@ -1,6 +1,7 @@
-"""Issue 12, item 12: a player's name can never pass for the game's own text. Names are cleaned
+"""A player's name can never pass for the game's own text. Names are cleaned
 where they enter (invisible and direction-override characters go, whitespace collapses), two
-seats of a game never share one, and the pages show each name in its own element (games.domain.names)."""
+seats of a game never share one, and the pages show each name in its own element
+(games.domain.names)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The room screen carries its narrator's words as data (issue 18): the lines games/presenters/narration.py
-builds from the public view, whoever's browser opens it, and no script of its own in the page
-(a Content-Security-Policy without 'unsafe-inline' must not break it)."""
+"""The room screen carries its narrator's words as data: the lines
+games/presenters/narration.py builds from the public view, whoever's browser opens it, and no script
+of its own in the page (a Content-Security-Policy without 'unsafe-inline' must not break it)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Private news cards (issue 14): what happened to a seat sits at the top of its page, in words for
+"""Private news cards: what happened to a seat sits at the top of its page, in words for
 people, until the player taps "Got it"; the server keeps that, so a second device agrees; nobody
 else ever sees the card."""
 

@@ -1,4 +1,4 @@
-"""Issue 12, item 6: the pages have the API's limits, from the same budgets (staked/limits.py),
+"""The pages have the API's limits, from the same budgets (staked/limits.py),
 and the person who hits one gets a page that says what to do and when."""
 
 from __future__ import annotations

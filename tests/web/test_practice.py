@@ -1,4 +1,4 @@
-"""Learn by playing (issue 18, part 1): a practice game against five sensible bots, started
+"""Learn by playing: a practice game against five sensible bots, started
 from the home page, with the coach's notes on the game page; practice games never count in a
 player's figures and never appear among the open tables."""
 

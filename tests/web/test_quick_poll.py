@@ -1,6 +1,6 @@
-"""Issue 17, item 2: the unchanged page poll is answered before sessions, users and CSRF
-(games/web/middleware/quickpoll.py), and still only to someone who may see the game (issue 12): where
-spectators are off, a seat's own browser proves it with the poll token of its page
+"""The unchanged page poll is answered before sessions, users and CSRF
+(games/web/middleware/quickpoll.py), and still only to someone who may see the game:
+where spectators are off, a seat's own browser proves it with the poll token of its page
 (games/domain/polls.py); a stranger, a logged-out browser and a token that no longer counts get the
 same 404 as before, whatever version they name."""
 

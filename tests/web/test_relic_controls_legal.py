@@ -1,4 +1,4 @@
-"""Issue 14, finding 4: relic controls offer only what the rules accept, and a refused move's error
+"""Relic controls offer only what the rules accept, and a refused move's error
 shows beside the control that sent it, with the player's choice kept.
 
 The play-through found the Bangle of Oaths offering "token from Hana" (the partner's own token,
@@ -50,7 +50,7 @@ def owners_offered(html: str) -> list[str]:
     return re.findall(r'name="owners" value="(\d+)"', form(html, "use_relic"))
 
 
-def test_issue14_bangle_form_lists_only_tokens_the_rules_let_move(bangle_window):
+def test_bangle_form_lists_only_tokens_the_rules_let_move(bangle_window):
     t = bangle_window
     on_me = sorted({p.owner for p in state(t).placements if p.target == 4})
     assert on_me == [1, 2, 3, 5, 6]
@@ -62,14 +62,14 @@ def test_issue14_bangle_form_lists_only_tokens_the_rules_let_move(bangle_window)
     assert {int(o) for o in owners_offered(t.page(4))} == legal
 
 
-def test_issue14_every_bangle_choice_the_page_offers_is_accepted(bangle_window):
+def test_every_bangle_choice_the_page_offers_is_accepted(bangle_window):
     t = bangle_window
     offered = owners_offered(t.page(4))
     t.phone(4).act(t.code, "use_relic", relic="bangle_of_oaths", owners=offered[:2])
     assert {1, 2} <= {p.owner for p in state(t).placements if p.target == 5}
 
 
-def test_issue14_a_refused_relic_move_shows_its_error_beside_the_form_and_keeps_the_pick(
+def test_a_refused_relic_move_shows_its_error_beside_the_form_and_keeps_the_pick(
     bangle_window,
 ):
     t = bangle_window

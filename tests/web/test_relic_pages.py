@@ -186,7 +186,7 @@ def test_r10_3_every_page_shows_the_open_window_its_countdown_and_its_holder(rel
         assert "Bangle of Oaths</strong> ×2" in board
         if seat != 1:
             assert 'data-action="use_relic"' not in html
-            assert (  # issue 14: whom the table waits for, and why
+            assert (  # whom the table waits for, and why
                 'Waiting for <bdi class="name">Ana</bdi> to decide whether to use the Ritual Bell.'
                 in html
             )

@@ -1,4 +1,4 @@
-"""Rematch through the pages (issue 9): the end screen's one button, and the link everyone then
+"""Rematch through the pages: the end screen's one button, and the link everyone then
 sees to the new lobby."""
 
 import re

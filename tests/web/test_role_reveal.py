@@ -1,4 +1,4 @@
-"""R2's ruling, the role reveal before round 1 (issue 14), through the services, the API and the
+"""R2's ruling, the role reveal before round 1, through the services, the API and the
 phone's page: the table waits for every Ready or its grace window; no timer special case.
 
 No Celery worker runs here: the reveal's window is closed the way the sweeper, a late move or a

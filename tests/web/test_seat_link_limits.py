@@ -1,4 +1,4 @@
-"""What a seat link may not do (issue 20 finding 7, issue 14 finding 2; a review of the links):
+"""What a seat link may not do (a review of the links):
 renew itself from the browser it signed in, end a guest who still plays elsewhere, or work a
 second time after its player row was replaced. And a stranger's look at a private table
 closes no window."""

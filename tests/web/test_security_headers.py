@@ -1,4 +1,4 @@
-"""Issue 12, item 14: game pages and the game API are never stored by a cache, and a
+"""Game pages and the game API are never stored by a cache, and a
 Content-Security-Policy lets only the app's own scripts and styles run (no inline script, no
 inline style, no eval), which the templates keep to (staked/middleware.py, settings)."""
 

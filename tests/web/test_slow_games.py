@@ -1,5 +1,5 @@
-"""Slow games that friends finish (issue 20): an inbox across games, times in the viewer's own
-zone, "Since you last looked", and a signed link to a seat on any device (issue 14 finding 2)."""
+"""Slow games that friends finish: an inbox across games, times in the viewer's own
+zone, "Since you last looked", and a signed link to a seat on any device."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The table display `/t/{code}/` (issue 9): the public view, big, for a screen in the room.
+"""The table display `/t/{code}/`: the public view, big, for a screen in the room.
 
 It must never carry a secret, whoever's browser shows it: it is checked for role words and
 secret markers at every phase, and differentially (two games whose secrets differ while
@@ -147,7 +147,7 @@ def test_an_unknown_table_is_not_found():
 
 
 def test_r3_2_the_room_screen_hides_placements_while_a_ghost_is_away(table):
-    """Ruling (issue 12): the shared screen shows what an away Ghost would see (R3.2), or the
+    """Ruling: the shared screen shows what an away Ghost would see (R3.2), or the
     Ghost could read the placements off it; so do a logged-out page and a spectator's."""
     t = table("LVHHHH")
     t.play(ROUND_1)

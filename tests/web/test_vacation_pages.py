@@ -1,4 +1,4 @@
-"""Issue 20, vacation mode on the pages (Django test client): a seated player of a slow game goes
+"""Vacation mode on the pages (Django test client): a seated player of a slow game goes
 on vacation from the game page with times in their own zone; the table sees "on vacation until
 ..." in each viewer's zone; "I'm back" hands the seat back; bad times are refused in words."""
 

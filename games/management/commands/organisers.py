@@ -7,8 +7,8 @@ The group holds exactly what running games from the admin needs (`PERMISSIONS`):
 their seats and public log, and act on them (expire, extend, replace a seat, end as abandoned);
 read and moderate the table talk; open a player's user page. Nothing else: no deleting, no
 editing users, no tokens. Secrets (roles, private events, the den and the Ghosts' chat, replays)
-stay with superusers whatever a group holds (games/admin/games.py). Running it again is harmless: the
-group's permissions are set to exactly this list.
+stay with superusers whatever a group holds (games/admin/games.py). Running it again is harmless:
+the group's permissions are set to exactly this list.
 """
 
 from __future__ import annotations

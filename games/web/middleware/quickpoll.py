@@ -1,12 +1,12 @@
-"""The unchanged poll, answered before the rest of the stack (issue 17, item 2).
+"""The unchanged poll, answered before the rest of the stack.
 
 Most requests a game serves are polls that find nothing new: the page's `/g/{code}/changed?v=N`
 (204) and the API's `GET /api/v1/games/{code}/` with `If-None-Match` (304). This middleware,
 placed right after SecurityMiddleware (which still redirects plain HTTP and adds its headers),
 answers exactly those from one cache round trip: the game's poll key (its version, written by
 games.services after every commit) and whether spectators may watch; for the API, the token's
-cached user and the version this token was last allowed to see (games/domain/polls.py, `viewer_key`).
-Sessions, users, CSRF, URL resolution and templates never run for them.
+cached user and the version this token was last allowed to see (games/domain/polls.py,
+`viewer_key`). Sessions, users, CSRF, URL resolution and templates never run for them.
 
 It answers only when the answer is certainly "no change, and you may know it":
 - the version named is the current one, and

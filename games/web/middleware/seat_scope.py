@@ -1,11 +1,11 @@
-"""A browser a seat link signed in (games.services.seat_links) is that seat's, and nothing more: outside
-the pages and API of the game(s) it was signed in to, its requests count as a visitor's.
+"""A browser a seat link signed in (games.services.seat_links) is that seat's, and nothing more:
+outside the pages and API of the game(s) it was signed in to, its requests count as a visitor's.
 
 So a link in an e-mail, or shown as a QR code, can never open the person's other tables, their
 reminders or their account. A browser whose seat was handed on, or whose player pressed "Sign out
-other devices" (games.services.seat_links.sign_out_others), loses that game; with none left it is signed
-out. Signing in any other way (a new guest, a password) replaces the
-session and with it the mark.
+other devices" (games.services.seat_links.sign_out_others), loses that game; with none left it is
+signed out. Signing in any other way (a new guest, a password) replaces the session and with it the
+mark.
 """
 
 from __future__ import annotations

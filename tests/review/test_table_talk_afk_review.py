@@ -1,4 +1,4 @@
-"""Review of issue 9 (table talk, reminders, AFK/rematch/table display): one test per problem
+"""A review of table talk, reminders, AFK, rematch and the table display: one test per problem
 found, each failing before its fix."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
 
 
-# --- AFK and relic windows: public since issue 15 (R10.2a) --------------------------------------
+# --- AFK and relic windows: public since relic holdings are (R10.2a) -----------------------------
 
 
 def _game_in_a_relic_window() -> tuple[Game, int]:
@@ -31,8 +31,8 @@ def _game_in_a_relic_window() -> tuple[Game, int]:
     t = relic_table("LVHHHH", windows=True)
     holder = data(t)["window"]["seat"]
     game = running_game(6)
-    # The engine's clock starts at 0: the window closes 10 minutes from now instead (issue 20:
-    # a move after its window's deadline is refused).
+    # The engine's clock starts at 0: the window closes 10 minutes from now instead (a
+    # move after its window's deadline is refused).
     state = dataclasses.replace(t.state, deadline=time.time() + 600)
     game.state, game.phase, game.round = to_json(state), state.phase, state.round
     game.save(update_fields=["state", "phase", "round"])
@@ -105,7 +105,7 @@ def test_a_message_no_database_can_keep_is_refused_by_the_api_with_bad_request(r
     body = '{"text": "' + raw + '"}'
     response = host.post(f"/api/v1/games/{code}/chat/table/", body, content_type="application/json")
     assert response.status_code == 400, response.content
-    assert response.json()["code"] == "bad_request"  # issue 16: chat's "invalid" is gone
+    assert response.json()["code"] == "bad_request"  # chat's "invalid" is gone
     assert not Message.objects.exists()
 
 
