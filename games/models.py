@@ -111,6 +111,8 @@ class Player(models.Model):
     # "Since you last looked" (games.services.news.look): the game's last Event seq this
     # seat's page showed and when; the seq the card summarises from, pinned when the player came
     # back to news (None: no card); and the Dining reveal this seat has seen animate (played once).
+    # The cache holds the live marks; these are their copy, written at most once a minute (a
+    # page is a read: docs/slow-games.md "Coming back"), read when the cache lost them.
     looked_seq = models.PositiveIntegerField(default=0)
     looked_at = models.DateTimeField(null=True, blank=True)
     since_seq = models.PositiveIntegerField(null=True, blank=True)

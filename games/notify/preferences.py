@@ -97,7 +97,8 @@ def push_unsubscribe(user, *, endpoint: str) -> None:
 
 def time_zone_seen(user, name: str | None) -> None:
     """The player's browser says its time zone is `name`: the e-mails use it from now on (kept
-    only when it is a known zone and has changed; at most one query an hour per player)."""
+    only when it is a known zone and has changed; at most one query an hour per player and zone,
+    a cache add decides). The game page calls this on a read: docs/slow-games.md "Coming back"."""
     name = times.zone_name(name)
     key = identity.user_key(user)
     if not name or key is None or not cache.add(f"tz-seen:{key}:{name}", 1, timeout=3600):

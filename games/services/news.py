@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -47,6 +48,22 @@ def acknowledge(game: Game, user, number: int) -> None:
 # A page shown again after this long counts as coming back, like a fresh load of the page.
 RETURN_AFTER = timedelta(minutes=10)
 REOPENED_AFTER = timedelta(minutes=2)
+# Reads write nothing (docs/slow-games.md "Coming back"): a seat's marks (how far its page saw,
+# when, the pinned card, the Dining reveal it saw) live in the cache, kept this long...
+LOOK_KEPT = 30 * 24 * 3600  # seconds
+# ...and are copied to the seat's row (the durable copy, read when the cache lost them) at most
+# once a minute per seat, like "last seen" (games.services.seats.seen).
+SAVE_EVERY = 60  # seconds
+
+
+def look_key(game_id: int, seat: int) -> str:
+    """The cache key of a seat's marks (`look`)."""
+    return f"look:{game_id}:{seat}"
+
+
+def saved_key(game_id: int, seat: int) -> str:
+    """The cache key held for SAVE_EVERY after a seat's marks were copied to its row."""
+    return f"look-saved:{game_id}:{seat}"
 
 
 @dataclass(frozen=True)
@@ -54,6 +71,24 @@ class Look:
     since_seq: int | None  # the card summarises the events after this seq (None: no card)
     since_at: datetime | None  # when the player had last looked
     animate_reveal: bool  # the Dining reveal is new to this seat: play it (once)
+
+
+def _marks(game: Game, seat: int) -> dict:
+    """The seat's marks: the cache's, or (never drawn, or the cache lost them) the row's copy,
+    at most a minute old."""
+    marks = cache.get(look_key(game.id, seat))
+    if marks is not None:
+        return marks
+    row = Player.objects.values("looked_seq", "looked_at", "since_seq", "reveal_seen").get(
+        game=game, seat=seat
+    )
+    return {
+        "seq": row["looked_seq"],
+        "at": row["looked_at"],
+        "since": row["since_seq"],
+        "since_at": row["looked_at"] if row["since_seq"] is not None else None,
+        "reveal": row["reveal_seen"],
+    }
 
 
 def look(
@@ -65,18 +100,22 @@ def look(
     reveal: str = "",
     now=None,
 ) -> Look:
-    """The seat's page shows the game now: remember how far it saw (`Player.looked_seq`) and
-    when, and pin "Since you last looked" when the player comes back (a fresh load, or a page
-    not drawn for RETURN_AFTER) to things they have not seen. `hidden`: the seconds a live
-    page says it was out of sight before this redraw (None: it did not say); a page in sight
-    all along is watched live, however long since its last redraw. `reveal` is the key of the
-    Dining the page shows: its reveal plays once per seat, not on every load."""
+    """The seat's page shows the game now: remember how far it saw and when, and pin "Since
+    you last looked" when the player comes back (a fresh load, or a page not drawn for
+    RETURN_AFTER) to things they have not seen. `hidden`: the seconds a live page says it was
+    out of sight before this redraw (None: it did not say); a page in sight all along is
+    watched live, however long since its last redraw. `reveal` is the key of the Dining the
+    page shows: its reveal plays once per seat, not on every load.
+
+    A page is a read, so this writes no row on every draw: the marks are kept in the cache
+    (`look_key`), and copied to the seat's row (`Player.looked_seq`, `looked_at`, `since_seq`,
+    `reveal_seen`) at most once a minute per seat (SAVE_EVERY). The row is what a lost cache
+    falls back on: then at worst the last minute's marks are missing (a reveal plays again, or
+    the card starts a minute early)."""
     now = now or timezone.now()
-    player = Player.objects.only(
-        "looked_seq", "looked_at", "since_seq", "reveal_seen", "game_id", "seat"
-    ).get(game=game, seat=seat)
-    since, since_at = player.since_seq, None
-    gone = now - player.looked_at if player.looked_at is not None else None
+    was = _marks(game, seat)
+    since, since_at = was["since"], was.get("since_at")
+    gone = now - was["at"] if was["at"] is not None else None
     away = gone is None or gone >= RETURN_AFTER
     # A fresh load counts from a short absence on (not the redirect after the player's own
     # move); a live redraw only after RETURN_AFTER without one (a tab left in the background).
@@ -86,28 +125,40 @@ def look(
     if (
         since is None
         and back
-        and game.last_seq > player.looked_seq
-        and lines_after(game, seat, player.looked_seq)
+        and game.last_seq > was["seq"]
+        and lines_after(game, seat, was["seq"])
     ):
-        since = player.looked_seq
-    if since is not None:
-        since_at = player.looked_at
-    animate = bool(reveal) and reveal != player.reveal_seen
-    changes = {}
-    if since != player.since_seq:
-        changes["since_seq"] = since
-    if game.last_seq != player.looked_seq or away or gone >= timedelta(minutes=1):
-        changes.update(looked_seq=game.last_seq, looked_at=now)
-    if animate:
-        changes["reveal_seen"] = reveal
-    if changes:
-        Player.objects.filter(pk=player.pk).update(**changes)
-    return Look(since_seq=since, since_at=since_at, animate_reveal=animate)
+        since, since_at = was["seq"], was["at"]
+    animate = bool(reveal) and reveal != was["reveal"]
+    marks = {
+        "seq": game.last_seq,
+        "at": now,
+        "since": since,
+        "since_at": since_at if since is not None else None,
+        "reveal": reveal if animate else was["reveal"],
+    }
+    cache.set(look_key(game.id, seat), marks, timeout=LOOK_KEPT)
+    if cache.add(saved_key(game.id, seat), 1, timeout=SAVE_EVERY):
+        Player.objects.filter(game=game, seat=seat).update(
+            looked_seq=marks["seq"],
+            looked_at=marks["at"],
+            since_seq=marks["since"],
+            reveal_seen=marks["reveal"],
+        )
+    return Look(since_seq=since, since_at=marks["since_at"], animate_reveal=animate)
 
 
 def since_read(game: Game, user) -> None:
-    """The player tapped "Got it" on "Since you last looked": gone on every device."""
+    """The player tapped "Got it" on "Since you last looked" (a POST): gone on every device.
+    The seat's marks go to its row at once (a lost cache must not pin the card again)."""
     seat = identity.seat_of(game, user)
     if seat is None:
         raise GameError("not_seated", "Only a seated player has this to dismiss.", 403)
-    Player.objects.filter(game=game, seat=seat).update(since_seq=None)
+    key = look_key(game.id, seat)
+    marks = cache.get(key)
+    changes = {"since_seq": None}
+    if marks is not None:
+        marks = {**marks, "since": None, "since_at": None}
+        cache.set(key, marks, timeout=LOOK_KEPT)
+        changes.update(looked_seq=marks["seq"], looked_at=marks["at"], reveal_seen=marks["reveal"])
+    Player.objects.filter(game=game, seat=seat).update(**changes)

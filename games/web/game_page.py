@@ -110,6 +110,9 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context["options_form"] = OptionsForm.of(game.options)
         context.update(options_words(game.options))
     if me:
+        # A page is a read: these write at most once a minute ("last seen") and once an hour
+        # (the browser's time zone) per seat, never on every draw (docs/slow-games.md "Coming
+        # back"); so does `news.look` below, for "Since you last looked" and the reveal.
         mark_seen(game, me["seat"])
         time_zone_seen(request.user, request.COOKIES.get(times.COOKIE))
         context["my"] = next(s for s in context["seats"] if s["is_me"])
@@ -153,7 +156,8 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         view.get("last_dining"), names, view.get("last_wills")
     )
     context["recap_words"] = glossary.recap_words(context["dining"])
-    # The reveal plays once per seat (news.look), for a spectator on every load as before.
+    # The reveal plays once per seat (news.look, kept in the cache), for a spectator on every
+    # load as before.
     reveal = (context["dining"] or {}).get("key", "")
     context["animate_reveal"] = bool(reveal)
     if me:

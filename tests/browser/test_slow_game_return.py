@@ -9,14 +9,15 @@ second, fresh browser (another phone), presses Continue, and lands in his own se
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
-from games.models import Player
+from games.models import Game
 from tests.browser.conftest import PHONE, WAIT_MS
 from tests.browser.pages import Phone
 from tests.browser.test_private_news import round_one_by_services, seated_table
+from tests.factories import went_away
 
 try:
     from playwright.sync_api import expect
@@ -33,9 +34,7 @@ def test_r20_3_a_returning_player_sees_since_you_last_looked_first_and_continues
     dev = table[3]
     dev.page.goto("about:blank")  # Dev closes the game for the night
     round_one_by_services(code, examiner=5)
-    Player.objects.filter(game__code=code, seat=4).update(
-        looked_at=datetime.now(UTC) - timedelta(hours=9)
-    )
+    went_away(Game.objects.get(code=code), 4, timedelta(hours=9))
 
     dev.page.goto(f"/g/{code}/")
     card = dev.page.locator("#game [data-since]")

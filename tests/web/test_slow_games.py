@@ -25,6 +25,7 @@ from games.notify import unsubscribe_links
 from games.notify.models import Preferences
 from games.presenters import times
 from games.services import organiser as admin_services
+from tests.factories import went_away
 from tests.web.conftest import LETTERS, Phone, Table, sit
 from tests.web.test_play import ROUND_1
 
@@ -172,9 +173,7 @@ def test_chat_times_older_than_today_carry_a_date(table):
 def test_r20_3_a_player_who_comes_back_sees_what_happened_first_then_got_it_clears_it(table):
     t = table("LVHHHH")
     t.phone(4).place(t.code, ROUND_1[4])  # Dev placed his tokens, then went to bed
-    Player.objects.filter(game=t.game, seat=4).update(
-        looked_at=datetime.now(UTC) - timedelta(hours=9)
-    )
+    went_away(t.game, 4, timedelta(hours=9))
     t.play({seat: plan for seat, plan in ROUND_1.items() if seat != 4})  # Cleo has most Stakes
     html = t.page(4)
     assert "data-since" in html
@@ -396,9 +395,7 @@ def test_r20_3_a_live_page_gets_the_card_only_after_it_was_out_of_sight(table, h
     quiet spell; a tab back from hours in the background gets the card on its next redraw."""
     t = table("LVHHHH")
     t.phone(4).place(t.code, ROUND_1[4])
-    Player.objects.filter(game=t.game, seat=4).update(
-        looked_at=datetime.now(UTC) - timedelta(hours=10)
-    )
+    went_away(t.game, 4, timedelta(hours=10))
     t.play({seat: plan for seat, plan in ROUND_1.items() if seat != 4})
     headers = {"HX-Request": "true", "X-Staked-Hidden": hidden}
     html = t.phone(4).client.get(f"/g/{t.code}/", headers=headers).content.decode()
