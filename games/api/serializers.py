@@ -1,20 +1,16 @@
-"""Request validation (a malformed request is a 400 `bad_request` from here) and the response
-shapes the OpenAPI schema documents. Whether a well-formed action is legal is the engine's call."""
+"""What the resources of the API v1 share: the game view's shape (`GameViewOut`, the answer of
+every operation on one game, with its typed list of legal moves) and the checks of text every
+request body uses. Each resource's own bodies sit beside it (accounts.py, games_serializers.py,
+clock.py, events.py, seats.py); an action's arguments are games/domain/inputs.py. A malformed
+request is a 400 `bad_request`; whether a well-formed action is legal is the engine's call."""
 
 from __future__ import annotations
 
 from django.core.validators import RegexValidator
-from django.utils import timezone
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_serializer
 from rest_framework import serializers
 
-from games.domain import quiet_hours
-from games.domain.errors import GameError
-from games.domain.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
 from games.engine.vocabulary import ActionName, LastWillId, Phase, RelicId, TieKind
-from games.services.accounts import USERNAME_PATTERN
-from games.services.vacation import check_span
-from staked.rest import ErrorOut
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
 # The phases a client sees: the lobby's, then the engine's but the two it only passes through
@@ -34,180 +30,6 @@ def text(max_length: int = 40, **kwargs) -> serializers.CharField:
     )
 
 
-class NameIn(serializers.Serializer):
-    name = text()
-
-
-class OptionalNameIn(serializers.Serializer):
-    name = text(required=False)
-
-
-class RegisterIn(serializers.Serializer):
-    username = serializers.RegexField(USERNAME_PATTERN, help_text="3–40 letters, digits or .@+-_")
-    password = serializers.CharField(min_length=8, max_length=128, write_only=True)
-    name = text(required=False)
-
-
-class TokenIn(serializers.Serializer):
-    """DRF's AuthTokenSerializer's fields, with the schema saying that neither may be empty."""
-
-    username = text(150)
-    password = serializers.CharField(
-        min_length=1, max_length=128, trim_whitespace=False, write_only=True
-    )
-
-
-class TokenOut(serializers.Serializer):
-    token = serializers.CharField()
-    user_id = serializers.IntegerField()
-    name = serializers.CharField()
-
-
-def _timer(help_text: str) -> serializers.IntegerField:
-    return serializers.IntegerField(
-        min_value=MIN_TIMER, max_value=MAX_TIMER, required=False, help_text=f"{help_text} (seconds)"
-    )
-
-
-class TimersIn(serializers.Serializer):
-    mingling = _timer("Mingling, R3.3")
-    relic = _timer("each relic window, R10.3")
-    tiebreak = _timer("a tie vote, R5.5")
-    choice = _timer("a mandatory choice (examiner, Last Will, ...)")
-    reveal = serializers.IntegerField(
-        min_value=0,
-        max_value=MAX_TIMER,
-        required=False,
-        help_text="the role reveal before round 1, where each player taps Ready (seconds; 0 or "
-        f"absent: none, round 1 starts at once; otherwise at least {MIN_TIMER})",
-    )
-
-    def validate_reveal(self, value):
-        if 0 < value < MIN_TIMER:
-            raise serializers.ValidationError(f"0 (no reveal) or at least {MIN_TIMER} seconds.")
-        return value
-
-
-class QuietHoursIn(serializers.Serializer):
-    start = serializers.IntegerField(min_value=0, max_value=23, help_text="local hour, 0-23")
-    end = serializers.IntegerField(
-        min_value=0, max_value=23, help_text="local hour, 0-23; before `start`: past midnight"
-    )
-
-    def validate(self, attrs):
-        if attrs["start"] == attrs["end"]:
-            raise serializers.ValidationError({"end": ["Quiet hours end at another hour."]})
-        return attrs
-
-
-class GameCreateIn(serializers.Serializer):
-    name = text(required=False, help_text="the host's name at this table")
-    relics = serializers.BooleanField(required=False, default=False)
-    last_wills = serializers.BooleanField(required=False, default=True)
-    expansion = serializers.BooleanField(required=False, default=False, help_text="11–12 players")
-    preset = serializers.ChoiceField(
-        choices=sorted(PRESETS),
-        required=False,
-        default="live",
-        help_text="timers: live (Mingling 3 min, relic 30 s, tie 60 s) or async (12 h, 1 h, 2 h)",
-    )
-    timers = TimersIn(required=False, help_text="custom values override the preset's")
-    seed = serializers.IntegerField(
-        min_value=0,
-        max_value=2**62,
-        required=False,
-        help_text="Staff: the deal and every random choice replay from it. Others: mixed with a "
-        "server secret, so that no player can compute the deal.",
-    )
-    spectators = serializers.BooleanField(
-        required=False, default=SPECTATORS, help_text="spectators may watch"
-    )
-    den_chat = serializers.BooleanField(
-        required=False,
-        default=False,
-        help_text="a private chat channel for the Vampires (and the Lord where R1.3 says so)",
-    )
-    spectator_chat = serializers.BooleanField(
-        required=False, default=False, help_text="spectators may read the table talk"
-    )
-    time_zone = serializers.CharField(
-        required=False,
-        max_length=64,
-        help_text="the table's IANA time zone (quiet hours and the deadline hour); default UTC",
-    )
-    quiet_hours = QuietHoursIn(
-        required=False,
-        allow_null=True,
-        help_text="no window closes and no reminder is sent between these local hours; a "
-        "deadline that would fall inside moves to their end",
-    )
-    deadline_hour = serializers.IntegerField(
-        min_value=0,
-        max_value=23,
-        required=False,
-        allow_null=True,
-        help_text="slow games (preset async): Mingling closes at this local hour, at least half "
-        "its timer after it opens",
-    )
-    roles = serializers.DictField(
-        child=serializers.ChoiceField(choices=ROLE_CHOICES),
-        required=False,
-        help_text="Staff only (403 otherwise): seat -> role, a full R1.2 deck.",
-    )
-    relic_deck = serializers.ListField(
-        child=serializers.CharField(max_length=40),
-        required=False,
-        help_text="Staff only (403 otherwise): the relic draw order.",
-    )
-
-    def validate_roles(self, value):
-        if not all(k.isdigit() for k in value):
-            raise serializers.ValidationError("keys are seat numbers")
-        return value
-
-    def validate_time_zone(self, value):
-        if not quiet_hours.valid_zone(value):
-            raise serializers.ValidationError("Not an IANA time zone (like Europe/Berlin).")
-        return value
-
-    def validate(self, attrs):
-        if attrs.get("deadline_hour") is not None and attrs.get("preset") != "async":
-            raise serializers.ValidationError(
-                {"deadline_hour": ["A fixed deadline hour is for slow games (preset async)."]}
-            )
-        return attrs
-
-
-class NothingIn(serializers.Serializer):
-    """No fields: an empty object (or no body). Any field is refused as unknown."""
-
-
-class ClockExtendIn(serializers.Serializer):
-    minutes = serializers.IntegerField(
-        min_value=1, max_value=7 * 24 * 60, help_text="how much later the open window closes"
-    )
-
-
-class ClockVoteIn(serializers.Serializer):
-    proposal = serializers.ChoiceField(
-        choices=["extend", "pause", "resume"],
-        help_text="what you ask the table: proposing is a yes; the same proposal again is a yes",
-    )
-    minutes = serializers.IntegerField(
-        min_value=1,
-        max_value=7 * 24 * 60,
-        required=False,
-        help_text="with `extend` only: by how many minutes",
-    )
-
-    def validate(self, attrs):
-        if (attrs["proposal"] == "extend") != ("minutes" in attrs):
-            raise serializers.ValidationError(
-                {"minutes": ["Give minutes with 'extend', and only with it."]}
-            )
-        return attrs
-
-
 class ClockVoteOut(serializers.Serializer):
     proposal = serializers.ChoiceField(choices=["extend", "pause", "resume"])
     minutes = serializers.IntegerField(allow_null=True)
@@ -225,10 +47,6 @@ class ClockOut(serializers.Serializer):
     voters = serializers.ListField(
         child=serializers.IntegerField(), help_text="the seats that vote: living, played by people"
     )
-
-
-class BotsIn(serializers.Serializer):
-    count = serializers.IntegerField(min_value=1, max_value=11)
 
 
 # --- response shapes, for the schema -----------------------------------------------------------
@@ -451,28 +269,6 @@ class MyVacationOut(serializers.Serializer):
         }
 
 
-class VacationIn(serializers.Serializer):
-    """An absence in a slow game: a bot plays your seat from `from` (left out: now) until
-    `until`, then hands it back. Times in ISO 8601 with an offset (no offset: UTC)."""
-
-    until = serializers.DateTimeField(
-        help_text="after `from`, and at most 14 days from now: the seat is yours again then"
-    )
-
-    def get_fields(self):
-        start = serializers.DateTimeField(
-            required=False, allow_null=True, help_text="now or later; left out or null: now"
-        )
-        return {"from": start, **super().get_fields()}
-
-    def validate(self, attrs):
-        try:
-            attrs["from"] = check_span(attrs.get("from"), attrs["until"], timezone.now())
-        except GameError as exc:
-            raise serializers.ValidationError({exc.field: [exc.detail]}) from exc
-        return attrs
-
-
 class MeOut(serializers.Serializer):
     seat = serializers.IntegerField()
     role = serializers.ChoiceField(choices=ROLE_CHOICES, required=False)
@@ -680,10 +476,6 @@ class RelicsOut(serializers.Serializer):
     )
 
 
-class MisdirectedOut(ErrorOut):
-    stream_url = serializers.URLField(help_text="where this game's stream is served")
-
-
 class GameViewOut(serializers.Serializer):
     code = serializers.CharField()
     status = serializers.ChoiceField(choices=["lobby", "running", "finished", "abandoned"])
@@ -733,63 +525,3 @@ class GameViewOut(serializers.Serializer):
     clock = ClockOut(
         required=False, help_text="a running game: paused or not, and the table's open vote"
     )
-
-
-class GameListItemOut(serializers.Serializer):
-    code = serializers.CharField()
-    status = serializers.CharField()
-    phase = serializers.CharField()
-    round = serializers.IntegerField()
-    players = serializers.IntegerField()
-    my_seat = serializers.IntegerField(allow_null=True)
-    your_move = serializers.BooleanField(
-        help_text="true when the game waits on a move of yours now (your seat is in its "
-        "`waiting_for`); false in others' games, lobbies and finished games"
-    )
-    deadline = serializers.DateTimeField(
-        allow_null=True, help_text="when the open window closes (null: no timed window)"
-    )
-    options = serializers.DictField()
-    updated_at = serializers.DateTimeField()
-
-
-class SeatLinkOut(serializers.Serializer):
-    url = serializers.URLField(
-        help_text="opens your seat on any browser, once; keep it secret (it signs in as you, "
-        "at this game only)"
-    )
-    expires_at = serializers.DateTimeField()
-
-
-class GameListOut(serializers.Serializer):
-    games = GameListItemOut(
-        many=True,
-        help_text="your own games first (all of them, on page 1), then open lobbies of others",
-    )
-    next = serializers.URLField(
-        allow_null=True, help_text="the next page of open lobbies, or null on the last"
-    )
-
-
-class EventOut(serializers.Serializer):
-    seq = serializers.IntegerField()
-    round = serializers.IntegerField()
-    kind = serializers.CharField()
-    text = serializers.CharField()
-    data = serializers.DictField()
-
-
-class EventListOut(serializers.Serializer):
-    events = EventOut(many=True)
-    more = serializers.BooleanField(help_text="true: ask again with after=<last seq>")
-
-
-class SeatClaimIn(serializers.Serializer):
-    token = text(64, help_text="from the host's handover link")
-    name = text(required=False)
-
-
-class SeatInviteOut(serializers.Serializer):
-    seat = serializers.IntegerField()
-    token = serializers.CharField(help_text="one use; POST it to /games/{code}/claim/")
-    url = serializers.URLField(help_text="the page link that does the same")

@@ -1,57 +1,62 @@
+"""The API v1's routes (docs/api.md), each resource's views in a module of its own: accounts
+(auth), games (list, create, one game, the lobby), events (the log and the stream), clock (the
+deadline), actions (moves) and seats (presence, vacation, handovers, seat links, the rematch);
+what they share is respond.py."""
+
 from django.urls import include, path
 
-from games.api import views
+from games.api import accounts, actions, clock, events, games, seats
 from games.domain.inputs import ACTIONS
 
 app_name = "api"
 
 urlpatterns = [
-    path("auth/guest/", views.GuestView.as_view(), name="auth-guest"),
-    path("auth/register/", views.RegisterView.as_view(), name="auth-register"),
-    path("auth/token/", views.TokenView.as_view(), name="auth-token"),
-    path("games/", views.GamesView.as_view(), name="games"),
-    path("games/<code:code>/", views.game_detail, name="game"),
-    path("games/<code:code>/join/", views.JoinView.as_view(), name="join"),
-    path("games/<code:code>/leave/", views.LeaveView.as_view(), name="leave"),
-    path("games/<code:code>/bots/", views.BotsView.as_view(), name="bots"),
-    path("games/<code:code>/start/", views.StartView.as_view(), name="start"),
-    path("games/<code:code>/events/", views.EventsView.as_view(), name="events"),
-    path("games/<code:code>/stream/", views.game_stream, name="stream"),
+    path("auth/guest/", accounts.GuestView.as_view(), name="auth-guest"),
+    path("auth/register/", accounts.RegisterView.as_view(), name="auth-register"),
+    path("auth/token/", accounts.TokenView.as_view(), name="auth-token"),
+    path("games/", games.GamesView.as_view(), name="games"),
+    path("games/<code:code>/", games.game_detail, name="game"),
+    path("games/<code:code>/join/", games.JoinView.as_view(), name="join"),
+    path("games/<code:code>/leave/", games.LeaveView.as_view(), name="leave"),
+    path("games/<code:code>/bots/", games.BotsView.as_view(), name="bots"),
+    path("games/<code:code>/start/", games.StartView.as_view(), name="start"),
+    path("games/<code:code>/events/", events.EventsView.as_view(), name="events"),
+    path("games/<code:code>/stream/", events.game_stream, name="stream"),
     path(
         "games/<code:code>/deadline/extend/",
-        views.ClockExtendView.as_view(),
+        clock.ClockExtendView.as_view(),
         name="deadline-extend",
     ),
     path(
-        "games/<code:code>/deadline/pause/", views.ClockPauseView.as_view(), name="deadline-pause"
+        "games/<code:code>/deadline/pause/", clock.ClockPauseView.as_view(), name="deadline-pause"
     ),
     path(
         "games/<code:code>/deadline/resume/",
-        views.ClockResumeView.as_view(),
+        clock.ClockResumeView.as_view(),
         name="deadline-resume",
     ),
-    path("games/<code:code>/deadline/vote/", views.ClockVoteView.as_view(), name="deadline-vote"),
+    path("games/<code:code>/deadline/vote/", clock.ClockVoteView.as_view(), name="deadline-vote"),
     # One route per action (its own operation in the schema), then any other name: a 400.
     *[
         path(
             f"games/<code:code>/actions/{name}/",
-            views.action_view(name),
+            actions.action_view(name),
             {"action": name},
             name=f"action-{name}",
         )
         for name in ACTIONS
     ],
-    path("games/<code:code>/actions/<name:action>/", views.any_action_view, name="action"),
+    path("games/<code:code>/actions/<name:action>/", actions.any_action_view, name="action"),
     path("games/<code:code>/chat/", include("games.chat.api_urls")),
-    path("games/<code:code>/here/", views.SeatHereView.as_view(), name="seat-here"),
-    path("games/<code:code>/vacation/", views.VacationView.as_view(), name="vacation"),
-    path("games/<code:code>/seats/<seat:seat>/bot/", views.SeatBotView.as_view(), name="seat-bot"),
+    path("games/<code:code>/here/", seats.SeatHereView.as_view(), name="seat-here"),
+    path("games/<code:code>/vacation/", seats.VacationView.as_view(), name="vacation"),
+    path("games/<code:code>/seats/<seat:seat>/bot/", seats.SeatBotView.as_view(), name="seat-bot"),
     path(
         "games/<code:code>/seats/<seat:seat>/invite/",
-        views.SeatInviteView.as_view(),
+        seats.SeatInviteView.as_view(),
         name="seat-invite",
     ),
-    path("games/<code:code>/claim/", views.SeatClaimView.as_view(), name="claim"),
-    path("games/<code:code>/seat-link/", views.SeatLinkView.as_view(), name="seat-link"),
-    path("games/<code:code>/rematch/", views.RematchView.as_view(), name="rematch"),
+    path("games/<code:code>/claim/", seats.SeatClaimView.as_view(), name="claim"),
+    path("games/<code:code>/seat-link/", seats.SeatLinkView.as_view(), name="seat-link"),
+    path("games/<code:code>/rematch/", seats.RematchView.as_view(), name="rematch"),
 ]

@@ -1,6 +1,7 @@
 """The arguments of each player action (docs/api.md), checked alike by the two faces: the API's
-`POST .../actions/{name}/` (games.api.views) and the game page's forms (games.web.game). A malformed
-argument is a 400 `bad_request` here; whether a well-formed action is legal is the engine's call.
+`POST .../actions/{name}/` (games.api.actions) and the game page's forms (games.web.game). A
+malformed argument is a 400 `bad_request` here; whether a well-formed action is legal is the
+engine's call.
 """
 
 from __future__ import annotations

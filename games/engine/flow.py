@@ -163,12 +163,7 @@ def timeout(state: State, now: float) -> tuple[State, list[Event]]:
             events.extend(more)
             return (state if paused else _run(state, events, now)), events
     if state.phase == MINGLING:
-        events.append(
-            public(
-                state, EventKind.MINGLING_OVER, "Time is up: Mingling is over.", reason="time_up"
-            )
-        )
-        state = evolve(state, deadline=None, step="post_mingling")
+        state = mingling.over(state, events, "time_up")
     elif state.phase == TIEBREAK:
         state, resolution = ties.resolve(state, now, events)
         if resolution is not None:
@@ -183,18 +178,10 @@ def timeout(state: State, now: float) -> tuple[State, list[Event]]:
 
 
 def _after_mingling_move(state: State, events: list, now: float):
-    if not mingling.mingling_done(state):
+    over = mingling.over_if_done(state, events)
+    if over is None:
         return state, events
-    events.append(
-        public(
-            state,
-            EventKind.MINGLING_OVER,
-            "Every token is placed: Mingling is over.",
-            reason="all_placed",
-        )
-    )
-    state = evolve(state, deadline=None, step="post_mingling")
-    return _run(state, events, now), events
+    return _run(over, events, now), events
 
 
 def _run(state: State, events: list, now: float) -> State:

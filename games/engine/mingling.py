@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import hooks
-from .common import int_arg, private, str_arg
+from .common import int_arg, private, public, str_arg
 from .errors import IllegalAction
 from .state import (
     DOUBLE_STAKE,
@@ -186,6 +186,27 @@ def mingling_done(state: State) -> bool:
         return True
     voted = [v.voter for v in state.intervention]
     return all(g in voted for g in ghosts)
+
+
+MINGLING_OVER = {  # why Mingling is over, and the line everyone reads
+    "all_placed": "Every token is placed: Mingling is over.",  # R3.3
+    "time_up": "Time is up: Mingling is over.",  # R3.4
+}
+
+
+def over(state: State, events: list, reason: str) -> State:
+    """Mingling is over (R3.3, R3.4): everyone reads why, and the round goes on to post_mingling.
+
+    The one place that says so: the core's flow (every token placed, or time up) and any module
+    whose move places the last token (e.g. Blood of the One killing the last holder) both end
+    Mingling here. `reason` is a key of MINGLING_OVER."""
+    events.append(public(state, EventKind.MINGLING_OVER, MINGLING_OVER[reason], reason=reason))
+    return evolve(state, deadline=None, step="post_mingling")
+
+
+def over_if_done(state: State, events: list) -> State | None:
+    """R3.3: Mingling is over once it is done (`mingling_done`); None while it goes on."""
+    return over(state, events, "all_placed") if mingling_done(state) else None
 
 
 def placement_receipt(state: State, action: Action):

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.domain import identity
 from games.domain.options import spectators_allowed
 from games.history import records, selectors
-from games.presenters.game import ROLE_LABELS
+from games.presenters.game import ROLE_LABELS, roles_revealed
 from games.presenters.wording import for_people
 from games.selectors import game as game_selectors
 from games.services import GameError, accounts
@@ -134,15 +134,7 @@ def replay(request: HttpRequest, code: str) -> HttpResponse:
         "winner_label": TEAM_LABELS.get(view["winner"], ""),
     }
     if step == "end":  # the last step: every role, and who won
-        context["roles"] = [
-            {
-                **r,
-                "name": names.get(r["seat"], ""),
-                "label": ROLE_LABELS[r["role"]],
-                "team_label": TEAM_LABELS[r["team"]],
-            }
-            for r in view["roles"]
-        ]
+        context["roles"] = roles_revealed(view, names)
     else:
         log = selectors.public_log(game, int(step))
         context["events"] = [for_people(e.text, names, e.data, e.template) for e in log]

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from games.domain.errors import DomainError
 from games.notify import endpoints, preferences, push
-from games.notify.models import EmailMode, Preferences, PushSubscription
+from games.notify.models import SETTINGS, EmailMode, Preferences, PushSubscription
 from games.notify.services import MAX_LEAD_MINUTES
 from games.presenters import times
 from staked.rest import ErrorOut, check_types
@@ -89,18 +89,7 @@ class PreferencesSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Preferences
-        fields = [
-            "push_enabled",
-            "email",
-            "email_enabled",
-            "lead_minutes",
-            "email_mode",
-            "digest_hour",
-            "time_zone",
-            "push_available",
-            "push_devices",
-            "email_confirmed",
-        ]
+        fields = [*SETTINGS, "push_available", "push_devices", "email_confirmed"]
 
     @extend_schema_field(serializers.BooleanField())
     def get_push_available(self, obj) -> bool:

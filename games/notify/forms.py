@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from games.notify.models import EmailMode, Preferences
+from games.notify.models import SETTINGS, EmailMode, Preferences
 from games.notify.services import MAX_LEAD_MINUTES
 
 
@@ -36,14 +36,8 @@ class RemindersForm(forms.ModelForm):
 
     class Meta:
         model = Preferences
-        fields = [
-            "push_enabled",
-            "email_enabled",
-            "email",
-            "lead_minutes",
-            "email_mode",
-            "digest_hour",
-        ]
+        # The time zone is not chosen here: the pages keep it in step with the browser.
+        fields = [f for f in SETTINGS if f != "time_zone"]
         labels = {
             "push_enabled": "Push notifications on my phones",
             "email_enabled": "E-mails",

@@ -34,8 +34,8 @@ class Preferences(models.Model):
     confirmation_sent_at = models.DateTimeField(null=True, blank=True)
     # Minutes before a deadline for "deadline soon"; 0 turns that reminder off.
     lead_minutes = models.PositiveSmallIntegerField(default=default_lead_minutes)
-    # The IANA time zone last seen from this player's browser (games.presenters.times): the e-mails
-    # say deadlines in it. Empty: not known yet, and the e-mails say "UTC".
+    # The IANA time zone last seen from this player's browser (games.presenters.times): the
+    # e-mails say deadlines in it. Empty: not known yet, and the e-mails say "UTC".
     time_zone = models.CharField(max_length=64, blank=True, default="")
     # E-mail once per window (every "your move", "deadline soon", "deadline moved"), or one daily
     # digest at `digest_hour` o'clock in `time_zone` instead (push is not affected).
@@ -57,6 +57,21 @@ class Preferences(models.Model):
     def email_per_window(self) -> bool:
         """Whether the per-window e-mails go out (not with the daily digest on)."""
         return self.email_mode != EmailMode.DAILY_DIGEST
+
+
+# What a player sets, the one list: the writer (games.notify.preferences.preferences_save) saves
+# these; the API's PreferencesSerializer reads and takes them all (then what it adds, read-only);
+# the reminders page's form takes all but the time zone, which the pages keep in step with the
+# browser (preferences.time_zone_seen). The rest of Preferences is the server's own.
+SETTINGS = (
+    "push_enabled",
+    "email",
+    "email_enabled",
+    "lead_minutes",
+    "email_mode",
+    "digest_hour",
+    "time_zone",
+)
 
 
 class PushSubscription(models.Model):

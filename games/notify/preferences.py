@@ -9,20 +9,11 @@ from django.core.cache import cache
 from games.domain import identity
 from games.domain.errors import DomainError
 from games.notify import confirm, services
-from games.notify.models import Preferences, PushSubscription
+from games.notify.models import SETTINGS, Preferences, PushSubscription
 from games.presenters import times
 
 ENDPOINT_TAKEN = (
     "This browser is subscribed to another player's reminders: they turn push off on it first."
-)
-SETTINGS = (
-    "push_enabled",
-    "email",
-    "email_enabled",
-    "lead_minutes",
-    "email_mode",
-    "digest_hour",
-    "time_zone",
 )
 
 

@@ -271,7 +271,8 @@ def _digest(*parts) -> str:
 
 
 def roles_revealed(view: dict, names: dict[int, str]) -> list[dict]:
-    """The end screen's roles: every seat's role, name and whether it won."""
+    """Every seat's role, name and whether it won, for the roles table (templates/games/_roles.html)
+    of the end screen and of the replay's last step."""
     out = []
     for r in view.get("roles") or []:
         out.append(

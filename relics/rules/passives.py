@@ -92,16 +92,10 @@ def blood_at_any_time(state: State, seat: int, action: Action):
     if card is None or state.phase not in BLOOD_PHASES:
         raise IllegalAction("wrong_phase", "You hold no usable Blood of the One now.")
     state, events = blood(state, seat, card, seat_targets(action, 1), [])
-    if state.phase == MINGLING and mingling.mingling_done(state):  # R3.3: the last tokens
-        events.append(
-            public(
-                state,
-                EventKind.MINGLING_OVER,
-                "Every token is placed: Mingling is over.",
-                reason="all_placed",
-            )
-        )
-        return evolve(state, deadline=None, step="post_mingling"), events, False
+    if state.phase == MINGLING:  # R3.3: the dead's tokens may have been the last ones
+        over = mingling.over_if_done(state, events)
+        if over is not None:
+            return over, events, False
     # Whatever still waits on a player goes on as it was (its deadline too); else the flow goes on.
     return state, events, state.phase in (MINGLING, WINDOW, CHOICE, TIEBREAK, LAST_WILL)
 

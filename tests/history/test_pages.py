@@ -155,3 +155,22 @@ def test_the_home_page_and_the_end_screen_link_here():
     assert 'href="/me/games"' not in page(Client(), "/")
     end = page(phone, f"/g/{game.code}/")
     assert f'href="/g/{game.code}/replay/"' in end and 'href="/me/games"' in end
+
+
+def test_the_replay_and_the_end_screen_show_one_roles_table():
+    """One include (templates/games/_roles.html) fed by one presenter (roles_revealed): the
+    replay's last step and a player's end screen show the same table, and neither cites rules."""
+    players = users(6)
+    game = table(players)
+    lord_examined_by_seat_1(game)
+    game = play_to_the_end(game)
+    end_screen = page(signed_in(players[0]), f"/g/{game.code}/")
+    replay_end = page(Client(), f"/g/{game.code}/replay/?round=end")
+
+    def roles_table(html: str) -> str:
+        return re.search(r'<table class="roles">.*?</table>', html, re.S).group(0)
+
+    assert roles_table(end_screen) == roles_table(replay_end)
+    assert roles_table(replay_end).count('<bdi class="name">') == 6
+    outcome = re.search(r"win!</h2>\s*<p>(.*?)</p>", replay_end, re.S).group(1)
+    assert outcome and not re.search(r"\(R\d", outcome)
