@@ -6,6 +6,11 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        from games.web import converters  # the app registry is ready: URLconfs may load after this
+        # Both imports need the app registry ready. The tasks register with the Celery app in
+        # every process (a web server too), so a service can queue one by its registered name
+        # (staked/queue.py) without importing the tasks, which import the services.
+        from games import tasks  # noqa: F401
+        from games.notify import tasks as notify_tasks  # noqa: F401
+        from games.web import converters  # URLconfs may load after this
 
         converters.register()

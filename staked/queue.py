@@ -3,7 +3,9 @@
 
 The tasks (games.tasks, games.notify.tasks) call the services, so a service that imported a task
 module would import itself back. Naming the task instead keeps the import graph acyclic: the
-task is looked up in the Celery app's registry (filled by `autodiscover_tasks`) when it is sent.
+task is looked up in the Celery app's registry when it is sent. Every process registers the
+tasks once Django is ready (games/apps.py), so a web server finds them as a worker does; the
+task's own `apply_async` then runs, so eager mode and a test's stand-in apply as they would.
 """
 
 from __future__ import annotations
