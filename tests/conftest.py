@@ -31,7 +31,19 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
 
 
-hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if in_ci() else "dev"))
+# `make hypothesis-long`: the property tests at full size (random examples, like dev).
+hypothesis_settings.register_profile(
+    "long", deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci" if in_ci() else "dev")
+hypothesis_settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def examples(suite: int, long: int) -> int:
+    """How many examples a property test plays: `suite` in the suite (profiles ci and dev, sized
+    so that `make test` stays short), `long` with HYPOTHESIS_PROFILE=long (`make
+    hypothesis-long`: thousands of whole games, minutes each, where a rare case turns up)."""
+    return long if HYPOTHESIS_PROFILE == "long" else suite
 
 
 def postgres_missing() -> str | None:

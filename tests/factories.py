@@ -1,5 +1,11 @@
-"""Games made through the services, for tests that run below the API (timers, concurrency), and
-time passed for a seat's page (`went_away`)."""
+"""Games and players made through the services, not over HTTP, and time passed for a seat's
+page (`went_away`).
+
+Signing up a guest and sitting down are HTTP routes with tests of their own (tests/api/test_auth.py,
+tests/api/test_lobby.py, tests/web/test_lobby.py, tests/web/test_home.py ...). Every other test
+only needs someone seated: building tables here, through games.services, costs a fraction of the
+2N+2 requests a table of N guests takes over HTTP, and those requests were most of the suite's time.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +19,40 @@ from games import services
 from games.engine.table import role_deck
 from games.models import Game, Player
 from games.services import news
+from games.services.api_tokens import issue_token
+
+LETTERS = {"H": "hunter", "V": "vampire", "L": "vampire_lord"}
+SESSION_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def deal(roles: str) -> dict[str, str]:
+    """ "LVHHHH" -> seat 1 the Lord, seat 2 a Vampire, seats 3-6 Hunters."""
+    return {str(seat): LETTERS[c] for seat, c in enumerate(roles, start=1)}
+
+
+def guest(name: str):
+    """A guest user, as POST /api/v1/auth/guest/ or a page's sign-up makes one."""
+    return services.guest_create(name=name)
+
+
+def api_token(user) -> str:
+    """A fresh API token for `user`, as the sign-up answer hands out."""
+    return issue_token(user)
+
+
+def seat_all(code: str, users, names) -> None:
+    """`users` sit down in order (the join route's service call)."""
+    for user, name in zip(users, names, strict=True):
+        services.game_join(code=code, user=user, name=name)
+
+
+def hand_over(code: str, staff, users, *, start: bool = True) -> Game:
+    """The staff member who opened the table with a fixed deal leaves it to `users`, seated
+    1..N; seat 1 (now the host) starts it unless `start` is False."""
+    services.game_leave(code=code, user=staff)
+    if start:
+        services.game_start(code=code, user=users[0])
+    return Game.objects.get(code=code)
 
 
 def running_game(players: int = 6, **timers) -> Game:

@@ -69,10 +69,27 @@ def test_database_is_migrated_and_writable():
     assert get_user_model().objects.get(pk=user.pk).username == "alice"
 
 
-@pytest.mark.postgres
 @pytest.mark.django_db
 def test_suite_runs_on_postgresql_when_database_url_says_so():
-    assert connection.vendor == "postgresql"
+    """Never skipped: with a postgres:// DATABASE_URL, or in CI (which always has PostgreSQL),
+    the tests must really run on PostgreSQL; otherwise on SQLite (the fallback of run_tests.sh)."""
+    wanted = os.environ.get("DATABASE_URL", "").startswith(
+        ("postgres://", "postgresql://", "pgsql://")
+    )
+    if wanted or os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}:
+        assert connection.vendor == "postgresql", os.environ.get("DATABASE_URL")
+    else:
+        assert connection.vendor == "sqlite"
+
+
+def test_the_suite_runs_with_the_test_settings():
+    """pyproject.toml's DJANGO_SETTINGS_MODULE (the fast password hasher) is the one in force:
+    the Celery app that `import staked` loads names staked.settings, which pytest-django would
+    otherwise prefer (staked/pytest_plugin.py)."""
+    from django.conf import settings
+
+    assert settings.SETTINGS_MODULE == "staked.test_settings"
+    assert settings.PASSWORD_HASHERS[0].endswith("MD5PasswordHasher")
 
 
 def test_openapi_schema_generates_without_a_warning():

@@ -5,14 +5,14 @@ game (tests/web/test_play.py: with "LVHHHH", seat 2 is the Vampire, Staked in ro
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from games import services
+from tests import factories
 from tests.api.conftest import NAMES, guest, guests, staff, table  # noqa: F401 - shared cast
 from tests.api.conftest import Table as ApiTable
-from tests.web.conftest import LETTERS, Phone, sit
+from tests.web.conftest import LETTERS, Phone
 from tests.web.conftest import Table as PageTable
 from tests.web.test_play import ROUND_1, ROUND_2, ROUND_3
 
@@ -85,7 +85,7 @@ def stranger() -> APIClient:
 
 @pytest.fixture
 def staff_user(staff):  # noqa: F811 - the shared API fixture
-    return get_user_model().objects.get(id=staff.user_id)
+    return staff.user
 
 
 @pytest.fixture
@@ -98,12 +98,11 @@ def phones_at(staff_user):
         options = {"roles": deal, "last_wills": False, "expansion": len(roles) > 10, **options}
         game = services.game_create(host=staff_user, options=options, name="Staff")
         t = PageTable(game.code, [Phone(NAMES[i]) for i in range(len(roles))])
+        users = [phone.sign_up() for phone in t.phones]
+        factories.seat_all(game.code, users, [phone.name for phone in t.phones])
         for seat, phone in enumerate(t.phones, start=1):
-            sit(phone, game.code)
             phone.seat = seat
-        services.game_leave(code=game.code, user=staff_user)
-        if start:
-            t.phone(1).post(f"/g/{game.code}/start")
+        factories.hand_over(game.code, staff_user, users, start=start)
         return t
 
     return make

@@ -42,6 +42,7 @@ from games.engine import (
 )
 from games.engine.state import Vote, evolve
 from games.engine.view import waiting_for
+from tests.conftest import examples
 from tests.engine.table import random_args
 
 MAX_ROUNDS = 60
@@ -428,7 +429,7 @@ class Game:
 
 
 @settings(
-    max_examples=2000,  # ~2,000 whole games; one step in 20 has its views checked
+    max_examples=examples(suite=200, long=2000),  # whole games; views checked one step in 20
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
@@ -443,7 +444,7 @@ def test_properties_random_legal_games_keep_every_invariant(players, seed, timeo
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(suite=30, long=60),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],

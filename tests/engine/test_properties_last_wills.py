@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from games.engine import Action, pending, view
 from games.engine.last_wills import CARDS
+from tests.conftest import examples
 from tests.engine.test_properties import CHECKS, LORD, ROLE_WORDS, Game, vampire_side
 
 FULL_DECK = Counter({c.id: c.copies for c in CARDS})
@@ -235,7 +236,7 @@ class LastWillGame(Game):
 
 
 @settings(
-    max_examples=500,  # 500 whole games, a view checked after one step in 40
+    max_examples=examples(suite=100, long=500),  # whole games, a view checked after one step in 40
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],

@@ -28,6 +28,7 @@ import relics.rules as R
 from games.engine import Action, IllegalAction, Options, apply, pending, setup, timeout, view
 from games.engine.state import STAKE, evolve
 from games.engine.view import waiting_for
+from tests.conftest import examples
 from tests.engine.table import random_args
 from tests.relics.conftest import relic_count
 
@@ -275,7 +276,10 @@ class RelicGame:
 
 
 SETTINGS = settings(
-    max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(suite=60, long=300),
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 GAMES = {
     "players": st.integers(min_value=6, max_value=12),
@@ -331,7 +335,10 @@ def test_properties_relics_no_role_or_token_type_leaks_and_games_end_right(
 
 
 @settings(
-    max_examples=100, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(suite=30, long=100),
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 @given(**GAMES)
 def test_properties_relics_every_view_shows_every_holding_and_no_other_relic_secret(

@@ -1,7 +1,10 @@
-"""Web test cast: phones (Django test clients with a session) that sit down through the pages.
+"""Web test cast: phones (Django test clients with a session) at a table.
 
 A table with a fixed deal is opened by a staff member through games.services (only staff may fix
-the deal), the phones join by the invite link, the staff member leaves, and seat 1 starts it."""
+the deal), the phones' guests sit down, the staff member leaves, and seat 1 starts it, all through
+the services (tests/factories.py): a phone is then signed in to its session as the invite link
+leaves it. Sitting down by the invite link itself (`sit`) has its tests in test_lobby.py and
+test_home.py."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from django.test import Client
 
 from games import services
 from games.models import Game
+from tests import factories
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kit", "Lou"]
 LETTERS = {"H": "hunter", "V": "vampire", "L": "vampire_lord"}
@@ -35,6 +39,13 @@ class Phone:
         self.name = name
         self.client = Client()
         self.seat: int | None = None
+        self.user = None
+
+    def sign_up(self):
+        """A guest signed in on this phone, as the first page that asks for a name leaves it."""
+        self.user = factories.guest(self.name)
+        self.client.force_login(self.user, backend=factories.SESSION_BACKEND)
+        return self.user
 
     def page(self, code: str) -> str:
         response = self.client.get(f"/g/{code}/")
@@ -116,9 +127,9 @@ def lobby(staff, phones):
         options = {"roles": deal, "last_wills": False, "expansion": len(roles) > 10, **options}
         game = services.game_create(host=staff, options=options, name="Staff")
         table = Table(game.code, phones(len(roles)))
-        for phone in table.phones:
-            sit(phone, game.code)
-        services.game_leave(code=game.code, user=staff)
+        users = [phone.sign_up() for phone in table.phones]
+        factories.seat_all(game.code, users, [phone.name for phone in table.phones])
+        factories.hand_over(game.code, staff, users, start=False)
         for seat, phone in enumerate(table.phones, start=1):
             phone.seat = seat
         return table
@@ -132,7 +143,7 @@ def table(lobby):
 
     def make(roles: str, **options) -> Table:
         t = lobby(roles, **options)
-        t.phone(1).post(f"/g/{t.code}/start")
+        services.game_start(code=t.code, user=t.phone(1).user)
         assert t.game.status == Game.Status.RUNNING
         return t
 
