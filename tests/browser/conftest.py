@@ -32,8 +32,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
 ]
-# How long a step may wait for the page: on a loaded 2-core CI machine a round can take a while
-# to show.
+# How long a step may wait for the page. The pages poll at their real pace (a live game every
+# second, the lobby every 2 s), so on a loaded 2-core CI machine a round can take a while to show.
 WAIT_MS = 45_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -102,26 +102,6 @@ def server(django_db_setup, live_server):
     yield live_server
     httpd.set_app(app)
     cache.clear()
-
-
-# The pace of the pages' polls in the browser tests (games/domain/polls.py: the lobby every 2 s,
-# a live game every second, a finished one every 5 s; the chat every 3 s). A step that waits for
-# another phone's move waits for a poll; faster polls make those waits shorter, and on the
-# quick-poll path (one cache read) the live server answers them cheaply.
-FAST_POLL_SECONDS = 0.5
-FAST_CHAT_POLL_SECONDS = 0.5
-
-
-@pytest.fixture(autouse=True)
-def poll_pace(monkeypatch):
-    """The live server (in this process) renders pages that poll every FAST_POLL_SECONDS. A test
-    of the real pace (test_poll_pace.py) overrides this fixture with one that changes nothing."""
-    from games.chat import views as chat_views
-    from games.domain import polls
-
-    for name in ("LIVE_SECONDS", "LOBBY_SECONDS", "FINISHED_SECONDS"):
-        monkeypatch.setattr(polls, name, FAST_POLL_SECONDS)
-    monkeypatch.setattr(chat_views, "POLL_SECONDS", FAST_CHAT_POLL_SECONDS)
 
 
 @pytest.fixture

@@ -16,11 +16,6 @@ from tests.browser.pages import Phone, expect
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def poll_pace():
-    """The real pace: the other browser tests poll faster (tests/browser/conftest.py)."""
-
-
 HIDE = """() => {
   Object.defineProperty(document, "visibilityState", {configurable: true, get: () => "hidden"});
   document.dispatchEvent(new Event("visibilitychange"));
