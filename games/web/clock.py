@@ -4,12 +4,13 @@ rendering they share (the game page shows the clock: views.clock_card)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.views.decorators.http import require_POST
 
 from games import services
+from games.models import Game
 from games.web.game_page import EXTEND_CHOICES
-from games.web.respond import game_change, game_or_404, render_game
+from games.web.respond import game_change, render_game
 
 _MINUTES = {minutes for minutes, _ in EXTEND_CHOICES}
 
@@ -19,48 +20,36 @@ def _minutes(request: HttpRequest) -> int | None:
     return int(raw) if raw.isdigit() and int(raw) in _MINUTES else None
 
 
-def _answer(request: HttpRequest, code: str, write) -> HttpResponse:
-    return game_change(lambda request, game: write(game))(request, code)
-
-
-def _refused(request: HttpRequest, code: str, detail: str) -> HttpResponse:
-    return render_game(request, game_or_404(code), error=detail, status=400)
-
-
 @require_POST
-def extend(request: HttpRequest, code: str) -> HttpResponse:
+@game_change
+def extend(request: HttpRequest, game: Game):
     minutes = _minutes(request)
     if minutes is None:
-        return _refused(request, code, "Choose how much longer first.")
-    return _answer(
-        request,
-        code,
-        lambda g: services.clock_extend(code=g.code, user=request.user, minutes=minutes),
-    )
+        return render_game(request, game, error="Choose how much longer first.", status=400)
+    return services.clock_extend(code=game.code, user=request.user, minutes=minutes)
 
 
 @require_POST
-def pause(request: HttpRequest, code: str) -> HttpResponse:
-    return _answer(request, code, lambda g: services.clock_pause(code=g.code, user=request.user))
+@game_change
+def pause(request: HttpRequest, game: Game):
+    return services.clock_pause(code=game.code, user=request.user)
 
 
 @require_POST
-def resume(request: HttpRequest, code: str) -> HttpResponse:
-    return _answer(request, code, lambda g: services.clock_resume(code=g.code, user=request.user))
+@game_change
+def resume(request: HttpRequest, game: Game):
+    return services.clock_resume(code=game.code, user=request.user)
 
 
 @require_POST
-def vote(request: HttpRequest, code: str) -> HttpResponse:
+@game_change
+def vote(request: HttpRequest, game: Game):
     proposal = request.POST.get("proposal", "")
     if proposal not in services.deadlines.PROPOSALS:
-        return _refused(request, code, "Choose what to ask the table first.")
+        return render_game(request, game, error="Choose what to ask the table first.", status=400)
     minutes = _minutes(request) if proposal == "extend" else None
     if proposal == "extend" and minutes is None:
-        return _refused(request, code, "Choose how much longer first.")
-    return _answer(
-        request,
-        code,
-        lambda g: services.clock_vote(
-            code=g.code, user=request.user, proposal=proposal, minutes=minutes
-        ),
+        return render_game(request, game, error="Choose how much longer first.", status=400)
+    return services.clock_vote(
+        code=game.code, user=request.user, proposal=proposal, minutes=minutes
     )
