@@ -152,6 +152,12 @@ class ExtendForm(StampedForm):
     )
 
 
+ORGANISERS_HAND_TO_BOTS = (
+    "Organisers hand a seat to a bot only: leave this empty. A person takes a seat from the "
+    "host's hand-on link, or from a superuser."
+)
+
+
 class ReplaceSeatForm(StampedForm):
     seat = forms.TypedChoiceField(coerce=int, help_text="Seats marked away missed windows.")
     username = forms.CharField(
@@ -166,13 +172,18 @@ class ReplaceSeatForm(StampedForm):
         "person their own name.",
     )
 
-    def __init__(self, *args, game: Game, **kwargs):
+    def __init__(self, *args, game: Game, superuser: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [(r.player.seat, r.summary) for r in show.seat_rows(game)]
+        self.superuser = superuser
+        if not superuser:
+            self.fields["username"].help_text = ORGANISERS_HAND_TO_BOTS
 
     def clean_username(self):
         if not self.cleaned_data["username"]:
             return None  # a bot
+        if not self.superuser:  # the service refuses it too (games.services.organiser)
+            raise forms.ValidationError(ORGANISERS_HAND_TO_BOTS)
         user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
         if user is None:
             raise forms.ValidationError("No user has this username.")
@@ -480,7 +491,9 @@ class GameAdmin(admin.ModelAdmin):
         is now, with the refusal; nothing was done. Other refusals go back to the game's page."""
 
         def make(data=None):
-            kwargs = {"game": game} if form_class is ReplaceSeatForm else {}
+            kwargs = {}
+            if form_class is ReplaceSeatForm:
+                kwargs = {"game": game, "superuser": request.user.is_superuser}
             return form_class(data, initial={"stamp": admin_services.stamp(game)}, **kwargs)
 
         form = make(request.POST if request.method == "POST" else None)
@@ -576,7 +589,11 @@ class GameAdmin(admin.ModelAdmin):
             button="Replace",
             describe=lambda g: [
                 "The role stays with the seat; only who plays it changes. The log says who "
-                "left and who took over."
+                "left and who took over.",
+                "A superuser may hand it to a person; that handover is written to the audit log."
+                if request.user.is_superuser
+                else "You may hand it to a bot; a person would read the seat's secrets, so a "
+                "person takes a seat from the host's hand-on link, or from a superuser.",
             ],
             run=lambda data: admin_services.seat_replace(
                 code=game.code,
@@ -585,6 +602,7 @@ class GameAdmin(admin.ModelAdmin):
                 name=data["name"],
                 by=_by(request),
                 stamp=data["stamp"],
+                to_a_person=request.user.is_superuser,
             ),
             done=str,  # the Handover says who left and who took over
         )

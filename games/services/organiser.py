@@ -33,6 +33,7 @@ from games.services import GameError, GameWrite, deadlines, game_write, retried
 from games.services.clock import deadline_set
 
 log = logging.getLogger("games")
+audit = logging.getLogger("games.audit")
 
 MAX_EXTENSION_MINUTES = deadlines.MAX_EXTENSION_MINUTES
 
@@ -184,14 +185,35 @@ class Handover:
 
 @retried
 def seat_replace(
-    *, code: str, seat: int, user, by: str, name: str = "", stamp: str | None = None
+    *,
+    code: str,
+    seat: int,
+    user,
+    by: str,
+    name: str = "",
+    stamp: str | None = None,
+    to_a_person: bool = False,
 ) -> Handover:
     """Give a seat to another user, or to a bot when `user` is None (a player who dropped out);
     the role stays with the seat.
 
+    Handing a seat to a person needs `to_a_person` (the admin passes it for superusers only):
+    a seat's holder reads its secrets (role, knowledge, the den), so an organiser who could name
+    an account they control (their own, a guest they made, a friend's) could read any seat.
+    Organisers hand seats to bots; a person takes a seat at the table (the host's hand-on link)
+    or from a superuser, and that handover is written to the audit log (`games.audit`). Without
+    it, a person is refused (403 forbidden) before anything is read or written.
+
     The seat's new name: `name` if given; else a bot takes the first free "Bot N" (its own seat's
     number when free: games.domain.names.bot_name) and a person their own display name. No two seats
     share a name (409 name_taken: give one). The public log says who left and who took over."""
+    if user is not None and not to_a_person:
+        raise GameError(
+            "forbidden",
+            "Only a superuser may hand a seat to a person; an organiser hands it to a bot, "
+            "and the host can hand it on with the seat's link.",
+            403,
+        )
     with game_write(code) as write:
         game = write.game
         check_stamp(game, stamp)
@@ -240,6 +262,18 @@ def seat_replace(
         data = {"seat": seat, "name": player.name, "left": left}
         write.change([_admin_event(game, text, **data)])
     _log_admin("seat replaced", game, by, seat=seat)
+    if user is not None:  # a person now reads this seat's secrets: kept with the reveals
+        audit.warning(
+            "seat handed to a person",
+            extra={
+                "game": game.code,
+                "round": game.round,
+                "version": game.version,
+                "by": by,
+                "seat": seat,
+                "to": user.get_username(),
+            },
+        )
     if user is None and game.status == Game.Status.RUNNING:  # the bot takes over at once
         services.nudge_bots(game.id, [seat])
     took_user = None if user is None else user.get_username()

@@ -549,3 +549,158 @@ def _placements(game: Game):
 
     game.refresh_from_db()
     return state_from_json(game.state).placements
+
+
+# --- organisers hand seats to bots, never to a person -------------------------------------------
+
+
+def _seat_api_view(user, game: Game) -> dict:
+    from rest_framework.test import APIClient
+
+    from games.services.api_tokens import issue_token
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {issue_token(user)}")
+    response = api.get(f"/api/v1/games/{game.code}/")
+    assert response.status_code == 200
+    return response.json()
+
+
+def test_an_organiser_cannot_take_a_seat_of_a_running_game_for_themselves(
+    organiser, organiser_client
+):
+    """The audit's path: "Replace a seat's player", their own username for the Lord's seat,
+    then the seat's view through the API. Refused on the form; the seat, its player and the
+    organiser's view are as before."""
+    game = running_game(6)  # the Lord sits at seat 6 (tests/factories.py)
+    holder, version = game.players.get(seat=6).user, game.version
+    response = confirm(organiser_client, url("replace_seat", game), {"seat": 6, "username": "olga"})
+    assert response.status_code == 200
+    assert "Organisers hand a seat to a bot only" in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == version and game.players.get(seat=6).user == holder
+    view = _seat_api_view(organiser, game)
+    assert view.get("me") is None and "vampire" not in json.dumps(view).lower()
+
+
+@pytest.mark.parametrize("whose", ["a guest they made", "a friend's", "a lobby seat"])
+def test_an_organiser_cannot_hand_a_seat_to_any_account_they_might_control(organiser_client, whose):
+    if whose == "a lobby seat":  # it would become a running seat at the start
+        host = get_user_model().objects.create_user("host")
+        game = game_create(host=host, options={}, name="Host")
+        game_join(code=game.code, user=get_user_model().objects.create_user("joe"), name="Joe")
+        seat = 2
+    else:
+        game, seat = running_game(6), 3
+    taker = get_user_model().objects.create_user("guest-7f3a" if "guest" in whose else "pal")
+    before = game.players.get(seat=seat).user
+    data = {"seat": seat, "username": taker.username}
+    assert confirm(organiser_client, url("replace_seat", game), data).status_code == 200
+    assert game.players.get(seat=seat).user == before
+    assert not game.players.filter(user=taker).exists()
+
+
+def test_the_service_refuses_a_person_unless_the_caller_may_seat_people():
+    """The form is not the only guard: the service itself hands a seat to a person only when
+    told the caller may (the admin says so for superusers)."""
+    from games.services import GameError
+
+    game = running_game(6)
+    taker = get_user_model().objects.create_user("taker")
+    with pytest.raises(GameError) as refused:
+        admin_services.seat_replace(code=game.code, seat=3, user=taker, by="olga")
+    assert (refused.value.code, refused.value.status) == ("forbidden", 403)
+    assert game.players.get(seat=3).user == game.users[2]
+
+
+def test_an_organiser_hands_a_seat_to_a_bot(organiser_client):
+    game = running_game(6)
+    page = organiser_client.get(url("replace_seat", game)).content.decode()
+    assert "Organisers hand a seat to a bot only" in page
+    response = confirm(organiser_client, url("replace_seat", game), {"seat": 3, "username": ""})
+    assert response.status_code == 302
+    assert game.players.get(seat=3).is_bot
+
+
+def test_a_superuser_hands_a_seat_to_a_person_and_it_is_audited(root_client, caplog):
+    game = running_game(6)
+    get_user_model().objects.create_user("nina", first_name="Nina")
+    with caplog.at_level("WARNING", logger="games.audit"):
+        response = confirm(root_client, url("replace_seat", game), {"seat": 3, "username": "nina"})
+    assert response.status_code == 302
+    assert game.players.get(seat=3).user.username == "nina"
+    (record,) = [r for r in caplog.records if r.name == "games.audit"]
+    assert record.getMessage() == "seat handed to a person"
+    assert (record.by, record.seat, record.to, record.game) == ("root", 3, "nina", game.code)
+
+
+# --- docs/admin.md's "What each role sees" is what the admin does -------------------------------
+
+
+def _role_table() -> dict[str, tuple[str, str]]:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "admin.md").read_text()
+    section = text.split("**What each role sees.**", 1)[1].split("\n\n", 2)[1]
+    rows = {}
+    for line in section.splitlines()[2:]:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        rows[cells[0]] = (cells[1], cells[2])
+    return rows
+
+
+def _may(cell: str) -> bool:
+    assert cell.startswith(("yes", "no")), cell
+    return cell.startswith("yes")
+
+
+def test_what_each_role_sees_in_the_docs_is_what_the_admin_lets_each_role_do(
+    organiser, organiser_client, root_client
+):
+    """Each row of the table in docs/admin.md is tried as an organiser and as a superuser."""
+    from games.chat.models import Message
+
+    game = running_game(7)
+    Message.objects.create(game=game, channel="den", number=1, author_name="p6", text="DENWORDS")
+    takers = iter(get_user_model().objects.create_user(f"taker{i}") for i in range(2))
+
+    def page(client, path):
+        return client.get(path).status_code == 200
+
+    def acts(client):
+        seats = {client: 2, root_client: 3}
+        pages = all(page(client, url(n, game)) for n in ("extend", "expire", "abandon"))
+        bot = confirm(client, url("replace_seat", game), {"seat": seats[client]})
+        return pages and bot.status_code == 302
+
+    def to_a_person(client):
+        seat = {organiser_client: 4, root_client: 5}[client]
+        taker = next(takers)
+        confirm(client, url("replace_seat", game), {"seat": seat, "username": taker.username})
+        return game.players.get(seat=seat).user == taker
+
+    def secret_channels(client):
+        listing = client.get(reverse("admin:chat_message_changelist")).content.decode()
+        return "DENWORDS" in listing
+
+    probes = {
+        "game list": lambda c: page(c, LIST),
+        "a game's page": lambda c: page(c, change_url(game)),
+        "expire the window": acts,
+        "hand a seat to a person": to_a_person,
+        "table talk": lambda c: page(c, reverse("admin:chat_message_changelist")),
+        "a user's page": lambda c: page(
+            c, reverse("admin:auth_user_change", args=[game.users[1].id])
+        ),
+        "Reveal roles": lambda c: page(c, url("reveal", game)),
+        "API tokens": lambda c: page(c, reverse("admin:games_apitoken_changelist")),
+    }
+    rows = _role_table()
+    assert len(rows) == len(probes), list(rows)
+    for label, (for_organisers, for_superusers) in rows.items():
+        (probe,) = [p for start, p in probes.items() if label.strip('"').startswith(start)]
+        assert probe(organiser_client) == _may(for_organisers), label
+        assert probe(root_client) == _may(for_superusers), label
+        if label.startswith("table talk"):  # "yes, and the `ghosts` and `den` channels"
+            assert not secret_channels(organiser_client)
+            assert secret_channels(root_client) == ("`den`" in for_superusers)

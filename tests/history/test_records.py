@@ -77,7 +77,7 @@ def test_a_seat_counts_for_whoever_held_it_when_the_game_ended(finished):
     players = users(6)
     game = table(players)
     newcomer = users(1)[0]
-    admin_services.seat_replace(code=game.code, seat=2, user=newcomer, by="test")
+    admin_services.seat_replace(code=game.code, seat=2, user=newcomer, by="test", to_a_person=True)
     play_to_the_end(game)
     records.results_record_missing(newcomer)
     assert selectors.counted(newcomer).get().player.seat == 2

@@ -122,7 +122,9 @@ def test_an_admin_seat_replacement_ends_the_away_flag_and_voids_the_handover_lin
     Player.objects.filter(game=game, seat=4).update(missed_windows=2, afk=True)
     _, token = seats.seat_invite(code=game.code, user=game.users[0], seat=4)
     newcomer = get_user_model().objects.create_user("newcomer")
-    admin_services.seat_replace(code=game.code, seat=4, user=newcomer, by="staff", name="Nia")
+    admin_services.seat_replace(
+        code=game.code, seat=4, user=newcomer, by="root", name="Nia", to_a_person=True
+    )
     player = Player.objects.get(game=game, seat=4)
     assert (player.user, player.missed_windows, player.claim_token) == (newcomer, 0, None)
     assert not selectors.game_view(game, None)["seats"][3]["afk"]

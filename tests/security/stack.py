@@ -4,7 +4,8 @@ URL routes by five observers, whose answers must be the same byte for byte in bo
 
 The observers: a Hunter and a Ghost (seated), a spectator (signed in, no seat), a logged-out
 browser, and an organiser who is staff but no superuser (the API, the pages and the admin's
-game page). Each answer is compared whole: status, every header (ETag included), cookies, body.
+game page), who also acts: they try to take a swapped seat for themselves through the admin.
+Each answer is compared whole: status, every header (ETag included), cookies, body.
 
 Nothing is masked. What differs between two runs for reasons other than the game is made
 equal instead:
@@ -40,6 +41,7 @@ from games.engine import to_json
 from games.models import Game, Player
 from games.services import GameError, lobby
 from games.services.api_tokens import issue_token
+from games.services.organiser import stamp as admin_stamp
 from games.web.display import display_key
 from tests.security.twins import T0, Step, Twins
 
@@ -284,6 +286,16 @@ def observe(game, twins, variant, seating, cast, mark) -> list[tuple]:
         ("POST", f"{page}act/pass", {}, {}),
     ]
     admin = ("GET", f"/admin/games/game/{game.pk}/change/", None, {})
+    # The organiser also acts: "Replace a seat's player" with their own username for the first
+    # swapped seat (the same request in both twins: the Lord's seat in one, a Vampire's in the
+    # other), then reads the game through the API. Were the seat theirs, its role and its den
+    # would tell the twins apart.
+    take_a_seat = (
+        "POST",
+        f"/admin/games/game/{game.pk}/replace-seat/",
+        {"seat": min(twins.swapped), "username": "ola", "name": "", "stamp": admin_stamp(game)},
+        {},
+    )
     for who in OBSERVERS:  # the browsers are still signed in at this hour (or never were)
         cookie = cast.web[who].cookies.get(settings.SESSION_COOKIE_NAME)
         signed_in = cookie is not None and SessionStore(cookie.value).get("_auth_user_id")
@@ -294,7 +306,10 @@ def observe(game, twins, variant, seating, cast, mark) -> list[tuple]:
             asks = [("web", a) for a in web_asks] + [("anonymous api", api_asks[0])]
         else:
             asks = [("web", a) for a in web_asks] + [("api", a) for a in api_asks]
-        always = {"logged_out": [asks[0]], "organiser": [("web", admin)]}.get(who, [])
+        always = {
+            "logged_out": [asks[0]],
+            "organiser": [("web", admin), ("web", take_a_seat), ("api", api_asks[0])],
+        }.get(who, [])
         for face, (method, url, body, headers) in always + rng.sample(asks, SAMPLE):
             client = _client(cast, who, face)
             if method == "GET":

@@ -9,7 +9,8 @@ no observer may tell the two apart, until the game ends and every role is public
   is one), the whole Django stack (tests/security/stack.py): five observers (the Hunter, the
   Ghost, a signed-in spectator, a logged-out browser, a staff organiser who is no superuser) ask
   the API, the pages, the table display, the chat and the admin, and every answer (status,
-  headers with the ETag, cookies, body) must be byte for byte the same.
+  headers with the ETag, cookies, body) must be byte for byte the same. The organiser also
+  acts: at each checkpoint they ask the admin to give them a swapped seat, then read the game.
 
 Seeds are fixed, so CI plays the same games on every run; set DIFFERENTIAL_SEED to explore
 others locally.
