@@ -98,6 +98,17 @@ class RegisterView(APIView):
         )
 
 
+def _all_of_them(value: str | None) -> bool:
+    """`?all=` is a boolean: `true`/`1` revokes every token, `false`/`0` (or no `all`) the one
+    this request carries. Anything else is a 400 that revokes nothing: a client that sent
+    `?all=yes` meaning "all" must not be signed out of this device only, thinking it was done."""
+    if value is None or value in ("false", "0"):
+        return False
+    if value in ("true", "1"):
+        return True
+    raise exceptions.ValidationError({"all": ["Must be true or false (or 1 or 0)."]})
+
+
 class TokenView(APIView):
     """Exchange a username and password for a new token (one per device); revoke one."""
 
@@ -132,7 +143,7 @@ class TokenView(APIView):
         """Sign out: revoke the token this request carries (`?all=true`: all of yours)."""
         if not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
-        if request.query_params.get("all") in ("true", "1"):
+        if _all_of_them(request.query_params.get("all")):
             revoke(request.user)
         elif isinstance(request.auth, str):  # the digest of the token this request carries
             revoke(request.user, [request.auth])

@@ -75,6 +75,23 @@ def test_delete_token_with_all_revokes_every_device():
     assert not ApiToken.objects.exists()
 
 
+@pytest.mark.parametrize("value", ["yes", "TRUE", "", "2", "all"])
+def test_delete_token_refuses_an_all_that_is_not_a_boolean_and_revokes_nothing(value):
+    """The schema says boolean: `?all=yes` once revoked the caller's own token instead."""
+    token = new_guest()["token"]
+    response = signed_in(token).delete(f"{TOKEN}?all={value}")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "bad_request" and "all" in body["errors"]
+    assert signed_in(token).get("/api/v1/games/").status_code == 200
+
+
+def test_delete_token_with_all_false_revokes_only_this_token():
+    token = new_guest()["token"]
+    assert signed_in(token).delete(f"{TOKEN}?all=false").status_code == 204
+    assert signed_in(token).get("/api/v1/games/").status_code == 401
+
+
 def test_delete_token_needs_a_token_or_all():
     assert APIClient().delete(TOKEN).status_code == 401
     user = get_user_model().objects.create_user("web", password="pw-web-12345")
