@@ -14,7 +14,13 @@ from rest_framework.views import APIView
 
 from games.domain.errors import DomainError
 from games.notify import endpoints, preferences, push
-from games.notify.models import SETTINGS, EmailMode, Preferences, PushSubscription
+from games.notify.models import (
+    SETTINGS,
+    EmailMode,
+    Preferences,
+    PushSubscription,
+    reminder_address,
+)
 from games.notify.services import MAX_LEAD_MINUTES
 from games.presenters import times
 from staked.rest import ErrorOut, check_types
@@ -45,6 +51,7 @@ class OptionalEmailField(serializers.CharField):
         value = super().to_internal_value(data)
         if value:  # checked here, not as a validator: drf-spectacular would make it a oneOf
             EmailValidator(message=serializers.EmailField.default_error_messages["invalid"])(value)
+            reminder_address(value)  # no IP literal, no localhost (games/notify/models.py)
         return value
 
 

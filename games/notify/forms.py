@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from games.notify.models import SETTINGS, EmailMode, Preferences
+from games.notify.models import SETTINGS, EmailMode, Preferences, reminder_address
 from games.notify.services import MAX_LEAD_MINUTES
 
 
@@ -44,6 +44,12 @@ class RemindersForm(forms.ModelForm):
             "email": "E-mail address",
         }
         widgets = {"email": forms.EmailInput(attrs={"autocomplete": "email"})}
+
+    def clean_email(self):
+        address = self.cleaned_data.get("email")
+        if address:
+            reminder_address(address)  # no IP literal, no localhost, as the API
+        return address
 
     def clean_email_mode(self):
         return self.cleaned_data.get("email_mode") or self.instance.email_mode

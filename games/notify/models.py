@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import EmailValidator
 from django.db import models
 
 
@@ -12,6 +13,25 @@ def default_lead_minutes() -> int:
 
 def default_digest_hour() -> int:
     return 8  # 08:00 in the player's own time zone
+
+
+class ReminderAddress(EmailValidator):
+    """An address reminders may go to: Django's check, without a domain literal
+    (`a@[127.0.0.1]`, `a@[IPv6:::1]`) or `localhost`, which it accepts. Reminders go to a
+    person's mailbox at a named domain; an IP literal only points the mail server at a host of
+    the sender's choosing (the inside of the network included). Used by the reminders page and
+    `PUT /api/v1/me/notifications/` alike."""
+
+    message = "Enter an address at a named domain (no IP address, no localhost)."
+
+    def __init__(self):
+        super().__init__(message=self.message, allowlist=[])
+
+    def validate_domain_part(self, domain_part):
+        return not domain_part.startswith("[") and super().validate_domain_part(domain_part)
+
+
+reminder_address = ReminderAddress()
 
 
 class EmailMode(models.TextChoices):

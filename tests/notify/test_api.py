@@ -187,3 +187,23 @@ def test_known_push_services_are_accepted_over_https(ana, vapid):
         assert ana.post(SUBSCRIPTIONS, body, format="json").status_code == 201
     body = BrowserKeys().subscription("https://evilpush.apple.com.example/x")
     assert ana.post(SUBSCRIPTIONS, body, format="json").status_code == 400
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["a@[127.0.0.1]", "a@[IPv6:::1]", "a@[10.0.0.5]", "a@localhost", "a@127.0.0.1"],
+)
+def test_a_reminder_address_at_an_ip_literal_or_localhost_is_refused(ana, user, address):
+    """A reminder e-mail to `a@[127.0.0.1]` would point the mail server at a host of the
+    sender's choosing. Refused by the API and the reminders page alike; nothing is saved."""
+    assert ana.patch(PREFS, {"email": "ana@example.com"}, format="json").status_code == 200
+    response = ana.patch(PREFS, {"email": address}, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == "bad_request" and "email" in response.json()["errors"]
+    from django.test import Client
+
+    page = Client()
+    page.force_login(user)
+    form = page.post("/me/reminders", {"lead_minutes": "10", "email": address})
+    assert form.status_code == 400
+    assert Preferences.objects.get(user=user).email == "ana@example.com"
