@@ -11,10 +11,17 @@ At its type (schemathesis sent `{"name": 0}`, `{"email_enabled":
 0}`, `{"target": "3"}`, and DRF's fields quietly converted them). The API documents a string, a
 boolean, a whole number, a list or an object for each field: anything else is `400 bad_request`
 naming the field, before DRF's own validation. The pages' forms send only strings and keep
-DRF's conversion (they validate with the same serializers, without this check)."""
+DRF's conversion (they validate with the same serializers, without this check).
+
+Control characters (the vacation API stored `"until": "2026-12-02T10:00\\u0000"`): a string
+holding a C0 or C1 control character (tab, line feed and carriage return aside) is `400
+bad_request` naming the field; a date or time holds none at all. Names are the one exception:
+they are cleaned instead (games/domain/names.py removes control and format characters), so a
+field that cleans its text says so (`cleans_control_characters`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from rest_framework import serializers
@@ -23,6 +30,10 @@ from rest_framework import serializers
 PER_VIEWER = ("Authorization", "Cookie")
 
 UNKNOWN = "Unknown field."
+CONTROL = "Must not contain control characters."
+CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+CONTROL_IN_TIME = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+TIMES = (serializers.DateTimeField, serializers.DateField, serializers.TimeField)
 
 
 # Every error's body (staked.errors.json_error, games.api.errors.handle). No docstring: it would
@@ -107,8 +118,14 @@ def _wrong_type(field: serializers.Field, value):
     if isinstance(field, serializers.IntegerField):
         whole = isinstance(value, int) and not isinstance(value, bool)
         return None if whole else "Must be a whole number."
+    if isinstance(field, TIMES):
+        return CONTROL if isinstance(value, str) and CONTROL_IN_TIME.search(value) else None
     if isinstance(field, serializers.CharField | serializers.ChoiceField):
-        return None if isinstance(value, str) else "Must be a string."
+        if not isinstance(value, str):
+            return "Must be a string."
+        if getattr(field, "cleans_control_characters", False):
+            return None
+        return CONTROL if CONTROL_IN_TEXT.search(value) else None
     if isinstance(field, serializers.ListField):
         if not isinstance(value, list):
             return "Must be a list."

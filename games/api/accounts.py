@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from games import services
 from games.api.auth import presented_token
 from games.api.respond import display_name, errors, valid
-from games.api.serializers import text
+from games.api.serializers import name_text, text
 from games.services import GameError, accounts
 from games.services.accounts import USERNAME_PATTERN
 from games.services.api_tokens import issue_token, revoke
@@ -23,13 +23,13 @@ from staked import limits
 
 
 class NameIn(serializers.Serializer):
-    name = text()
+    name = name_text()
 
 
 class RegisterIn(serializers.Serializer):
     username = serializers.RegexField(USERNAME_PATTERN, help_text="3–40 letters, digits or .@+-_")
     password = serializers.CharField(min_length=8, max_length=128, write_only=True)
-    name = text(required=False)
+    name = name_text(required=False)
 
 
 class TokenIn(serializers.Serializer):

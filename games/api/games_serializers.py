@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.api.serializers import ROLE_CHOICES, text
+from games.api.serializers import ROLE_CHOICES, name_text
 from games.domain import quiet_hours
 from games.domain.options import MAX_TIMER, MIN_TIMER, PRESETS, SPECTATORS
 
 
 class OptionalNameIn(serializers.Serializer):
-    name = text(required=False)
+    name = name_text(required=False)
 
 
 def _timer(help_text: str) -> serializers.IntegerField:
@@ -52,7 +52,7 @@ class QuietHoursIn(serializers.Serializer):
 
 
 class GameCreateIn(serializers.Serializer):
-    name = text(required=False, help_text="the host's name at this table")
+    name = name_text(required=False, help_text="the host's name at this table")
     relics = serializers.BooleanField(required=False, default=False)
     last_wills = serializers.BooleanField(required=False, default=True)
     expansion = serializers.BooleanField(required=False, default=False, help_text="11–12 players")

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from games import services
 from games.api import serializers as s
 from games.api.respond import ERRORS, display_name, errors, refusal, valid, view_response
-from games.api.serializers import text
+from games.api.serializers import name_text, text
 from games.domain import identity, seat_link_tokens
 from games.domain.errors import GameError
 from games.selectors import game as selectors
@@ -47,7 +47,7 @@ class VacationIn(serializers.Serializer):
 
 class SeatClaimIn(serializers.Serializer):
     token = text(64, help_text="from the host's handover link")
-    name = text(required=False)
+    name = name_text(required=False)
 
 
 class SeatInviteOut(serializers.Serializer):

@@ -30,6 +30,17 @@ def text(max_length: int = 40, **kwargs) -> serializers.CharField:
     )
 
 
+class NameField(serializers.CharField):
+    """A player's name: its control and format characters are removed, not refused
+    (games/domain/names.py; staked/rest.py refuses them in every other string)."""
+
+    cleans_control_characters = True
+
+
+def name_text(**kwargs) -> serializers.CharField:
+    return NameField(max_length=40, trim_whitespace=True, validators=[NOT_BLANK], **kwargs)
+
+
 class ClockVoteOut(serializers.Serializer):
     proposal = serializers.ChoiceField(choices=["extend", "pause", "resume"])
     minutes = serializers.IntegerField(allow_null=True)

@@ -289,3 +289,27 @@ def test_a_bots_move_due_after_the_vacation_ended_hands_the_seat_back_instead(ta
     assert bot_act(game_id=game.id, seat=SEAT) is False
     assert not player(t).vacation_on and len(lines(t, "vacation_back")) == 1
     assert not Action.objects.filter(game=game, seat=SEAT).exists()  # the bot did not move
+
+
+@pytest.mark.parametrize("until_tail", ["\u0000", "\n", "\x1b", "\u0085", "\t"])
+def test_a_time_with_a_control_character_is_a_400_naming_the_field(table, until_tail):
+    """The audit stored `"until": "2026-12-02T10:00\\u0000"` (200)."""
+    t = table("LVHHHH", preset="async", last_wills=False)
+    until = iso(timezone.now() + timedelta(days=2)).replace("Z", "") + until_tail
+    body = announce(t, expect=400, until=until)
+    assert body["code"] == "bad_request" and body["errors"] == {
+        "until": ["Must not contain control characters."]
+    }
+    assert not player(t).vacation_on and player(t).vacation_until is None
+
+
+@pytest.mark.parametrize("text", ["abc\u0000def", "abc\x07", "\x1b[31mred", "a\u009bb", "a\x7f"])
+def test_a_text_field_with_a_control_character_is_a_400_naming_the_field(text):
+    """Every string the API reads but a name (names are cleaned: tests/api/test_names.py)."""
+    from rest_framework.test import APIClient
+
+    response = APIClient().post(
+        "/api/v1/auth/token/", {"username": text, "password": "pw"}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"] == {"username": ["Must not contain control characters."]}
