@@ -25,7 +25,7 @@ class Link:
 
 class LinkRefused(Exception):
     """The link cannot sign anyone in: `code` (forged, expired, used, seat_changed,
-    signed_out), and why."""
+    signed_out, guest_would_be_lost), and why."""
 
     def __init__(self, code: str, detail: str):
         super().__init__(detail)

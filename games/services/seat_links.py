@@ -66,17 +66,26 @@ _USED = (
 
 
 def redeem(code: str, token: str, user) -> Player:
-    """Use the link: the seat it signs in to (LinkRefused as `check`). Opened again by the
-    seat's own player (the browser it signed in) it is not used up a second time."""
-    player = check(code, token, user)
-    if identity.owns(player, identity.user_key(user)):
-        return player
-    nonce = payload(code, token)["n"]
-    try:
-        with transaction.atomic():
-            SeatLinkUse.objects.create(nonce=nonce, player=player)
-    except IntegrityError:
-        raise LinkRefused("used", _USED) from None
+    """Use the link: the seat it signs in to (LinkRefused as `check`, or `guest_would_be_lost`
+    for a guest browser that holds seats elsewhere). Opened again by the seat's own player (the
+    browser it signed in) it is not used up a second time.
+
+    Check first, spend last, in one transaction: every refusal comes before the use is written,
+    so a link refused in one browser still works in the next (a guest browser that holds another
+    seat used to spend it on its 409). Two browsers pressing at once: the nonce is unique, one
+    wins and the other is told the link was used."""
+    with transaction.atomic():
+        player = check(code, token, user)
+        if identity.owns(player, identity.user_key(user)):
+            return player
+        if would_lose_a_guest(user, player):
+            raise LinkRefused("guest_would_be_lost", GUEST_WOULD_BE_LOST)
+        nonce = payload(code, token)["n"]
+        try:
+            with transaction.atomic():
+                SeatLinkUse.objects.create(nonce=nonce, player=player)
+        except IntegrityError:
+            raise LinkRefused("used", _USED) from None
     return player
 
 

@@ -81,6 +81,7 @@ LINK_STATUS = {
     "used": 410,
     "signed_out": 410,
     "seat_changed": 403,
+    "guest_would_be_lost": 409,  # this browser's guest holds other seats: nothing is used up
 }
 
 
@@ -135,9 +136,6 @@ def seat_link(request: HttpRequest, code: str, token: str) -> HttpResponse:
     except seat_link_tokens.LinkRefused as exc:
         context = {"refused": exc.detail, "code": code}
         return render(request, "games/seat_link.html", context, status=LINK_STATUS[exc.code])
-    if request.method == "POST" and seat_links.would_lose_a_guest(request.user, player):
-        context = {"refused": seat_links.GUEST_WOULD_BE_LOST, "code": code}
-        return render(request, "games/seat_link.html", context, status=409)
     if request.method == "POST":
         if not identity.owns(player, identity.user_key(request.user)):
             # login() empties the session when it held someone else: a scope that is still
