@@ -9,7 +9,8 @@ signs its holder in to ONE seat, on any browser.
 - It works only while that seat is still that person's: a seat handed on, a player who left, a
   bot's seat are refused.
 - Its scope is that one seat: the browser it signs in is marked (`SCOPE_KEY` in the session) and
-  `games.web.middleware.seat_scope` treats it as a visitor everywhere but that game's pages.
+  `games.web.middleware.seat_scope` treats it as a visitor everywhere but that seat's own play
+  at that game (moves, talk, its vote; no rematch, no host controls, no links).
 - "Sign out other devices" (`sign_out_others`, on the device that made the links) bumps the
   seat's `link_epoch`: links made before stop working, used or not, and every browser a link
   signed in is signed out on its next request (`still_signed_in`, called by

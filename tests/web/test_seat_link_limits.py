@@ -22,7 +22,7 @@ def test_a_browser_a_link_signed_in_cannot_make_links_of_its_own(table):
     assert fresh.post(device_link(t.phone(4), t.code)).status_code == 302
     assert fresh.get(f"/g/{t.code}/device").status_code == 403
     answer = fresh.post(f"/api/v1/games/{t.code}/seat-link/")
-    assert answer.status_code == 403, answer.content
+    assert answer.status_code in (401, 403), answer.content  # a visitor there (seat_scope)
     assert t.phone(4).client.get(f"/g/{t.code}/device").status_code == 200  # the first device can
 
 

@@ -1,5 +1,15 @@
 """A browser a seat link signed in (games.services.seat_links) is that seat's, and nothing more:
-outside the pages and API of the game(s) it was signed in to, its requests count as a visitor's.
+outside the seat's own play at the game(s) it was signed in to, its requests count as a
+visitor's.
+
+The seat's own play (`SEAT_OWN`): the game page and its poll, the room screen, moves, the table
+talk, "I'm here", the news and "Since you last looked", the seat's clock vote and vacation, the
+coach, the replay, the link itself opened again; through the API the view, events, stream,
+moves, talk, "here", the vote and the vacation. Everything else at that game counts as a
+visitor's too: a rematch (which would open a lobby hosted by the link's owner), joining,
+leaving, starting, bots, options, the host's clock and seat controls, hand-on links, and making
+links. A host who opened their seat's link on another device plays their seat there; the
+table-wide controls stay on the device they first played on.
 
 So a link in an e-mail, or shown as a QR code, can never open the person's other tables, their
 reminders or their account. A browser whose seat was handed on, or whose player pressed "Sign out
@@ -17,13 +27,25 @@ from django.contrib.auth.models import AnonymousUser
 
 from games.services.seat_links import SCOPE_KEY, still_signed_in
 
-_GAME_PATH = re.compile(r"^/(?:g|t|api/v1/games)/([^/]+)/")
+_GAME_PATH = re.compile(r"^/(g|t|api/v1/games)/([^/]+)/(.*)$")
+SEAT_OWN = {
+    "g": re.compile(
+        r"(?:|changed|act/[^/]+|chat/.*|here|since|news/\d+|deadline/vote|vacation(?:/end)?"
+        r"|coach|replay/|continue/[^/]+)"
+    ),
+    "t": re.compile(r".*"),  # the room screen: the public view
+    "api/v1/games": re.compile(
+        r"(?:|events/|stream/|actions/[^/]+/|chat/.*|here/|deadline/vote/|vacation/)"
+    ),
+}
 
 
 def inside(path: str, codes: list[str]) -> bool:
-    """Whether `path` is a page or API route of one of the games `codes`."""
+    """Whether `path` is the seat's own play (`SEAT_OWN`) at one of the games `codes`."""
     match = _GAME_PATH.match(path)
-    return match is not None and match.group(1).upper() in codes
+    if match is None or match.group(2).upper() not in codes:
+        return False
+    return SEAT_OWN[match.group(1)].fullmatch(match.group(3)) is not None
 
 
 class SeatScope:
