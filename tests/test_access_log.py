@@ -30,19 +30,19 @@ class Request:
     ]
 
 
-def logged_line(tmp_path, path: str) -> str:
+def logged_line(tmp_path, path: str, referer: str | None = None) -> str:
     cfg = Config()
     log_file = tmp_path / "access.log"
     cfg.set("accesslog", str(log_file))
-    cfg.set("access_log_format", '"%(r)s" %(U)s "%(f)s" %({referer}i)s %({cookie}i)s')
+    cfg.set("access_log_format", '"%(r)s" %(U)s %(q)s "%(f)s" %({referer}i)s %({cookie}i)s')
     logger = RedactingLogger(cfg)
     environ = {
         "REQUEST_METHOD": "GET",
         "RAW_URI": path,
         "PATH_INFO": path.split("?")[0],
-        "QUERY_STRING": "",
+        "QUERY_STRING": path.partition("?")[2],
         "SERVER_PROTOCOL": "HTTP/1.1",
-        "HTTP_REFERER": Request.headers[0][1],
+        "HTTP_REFERER": referer or Request.headers[0][1],
     }
     logger.access(Response(), Request(), environ, datetime.timedelta(milliseconds=3))
     return log_file.read_text()
@@ -58,6 +58,28 @@ def test_seat_links_claims_and_unsubscribe_links_are_logged_without_their_secret
         assert SECRET not in line, line
         assert "sessionid" not in line, line
         assert path.split(SECRET)[0] + "[redacted]" in line, line
+
+
+def test_e_mail_confirmation_links_are_logged_without_their_secret(tmp_path):
+    line = logged_line(tmp_path, f"/me/reminders/confirm/{SECRET}")
+    assert SECRET not in line and "/me/reminders/confirm/[redacted]" in line, line
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/t/ABCD/?key={SECRET}",
+        f"/t/ABCD/changed?v=8&key={SECRET}",  # the room screen's every poll
+        f"/t/ABCD/changed?key={SECRET}&v=8",
+    ],
+)
+def test_the_room_screen_key_is_logged_redacted_in_the_line_the_query_and_the_referrer(
+    tmp_path, path
+):
+    line = logged_line(tmp_path, path, referer=f"https://staked.example{path}")
+    assert SECRET not in line, line
+    assert line.count("key=[redacted]") == 3, line  # the request line, the query, the referrer
+    assert ("v=8" in line) == ("v=8" in path), line  # the other parameters are kept
 
 
 def test_other_paths_are_logged_as_they_are(tmp_path):
