@@ -59,6 +59,10 @@ class Game(models.Model):
     # The next moment a seat's vacation begins or ends (games.services.vacation), or None: what
     # the sweeper and a read look at, on the row they already have (the players' times decide).
     vacation_due = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Bumped by the host's "New room-screen link" (games.services.lobby.room_key_renew): the
+    # room screen's key of a game without spectators (games.domain.room_screen) changes, and a
+    # screen opened with the old one stops on its next poll.
+    display_epoch = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

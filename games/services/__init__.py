@@ -31,6 +31,7 @@ from games.services.lobby import (
     lobby_event,
     name_free,
     player_name,
+    room_key_renew,
 )
 from games.services.play import (
     action_apply,
@@ -66,6 +67,7 @@ __all__ = [
     "game_leave",
     "game_start",
     "game_update_options",
+    "room_key_renew",
     "game_write",
     "guest_create",
     "lobby_event",

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from games import engine
 from games.domain import identity, names
 from games.domain.errors import GameError
-from games.domain.options import clock_refusal, engine_options, normalized
+from games.domain.options import clock_refusal, engine_options, normalized, spectators_allowed
 from games.engine import IllegalAction
 from games.models import Game, Player, new_code
 from games.services.unit import GameWrite, game_write, retried
@@ -136,6 +136,25 @@ def game_update_options(*, code: str, user, options: dict) -> Game:
             raise GameError("game_full", f"{seats} are seated: the expansion is needed.", 409)
         game.save(update_fields=["options"])
         write.change([lobby_event("The host changed the options.")])
+    return game
+
+
+@retried
+def room_key_renew(*, code: str, user) -> Game:
+    """The host's "New room-screen link": the room screen's key of a game without spectators
+    changes (games.domain.room_screen), so a screen or a person holding the old link is refused
+    on its next request. Whenever the host likes, lobby to end; nothing else changes."""
+    with game_write(code) as write:
+        game = write.game
+        if not identity.is_host(game, user):
+            raise GameError("forbidden", "Only the host can make a new room-screen link.", 403)
+        if spectators_allowed(game.options):
+            raise GameError(
+                "conflict", "Anyone may watch this table: its room screen needs no key.", 409
+            )
+        game.display_epoch += 1
+        game.save(update_fields=["display_epoch"])
+        write.change([])  # a new version: the old key's screen polls, and is refused
     return game
 
 

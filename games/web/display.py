@@ -4,7 +4,8 @@ in the room (a TV or a laptop), refreshing itself like the game page.
 It is a spectator: it is always built from `selectors.game_view(game, None)` and the public log,
 whoever is signed in on that browser, so a player's own secrets never reach the shared screen.
 A game whose host turned spectators off shows it only with the display key in the address (an
-HMAC of the code): the host's page carries that link, so the host's own room can still use it.
+HMAC of the code; games/domain/room_screen.py says how long it works and how the host replaces
+it): the host's page carries that link, so the host's own room can still use it.
 """
 
 from __future__ import annotations
@@ -15,13 +16,12 @@ from datetime import UTC, datetime
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.crypto import constant_time_compare
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from games import services
 from games.domain import polls
 from games.domain.options import spectators_allowed
-from games.domain.room_screen import display_key
+from games.domain.room_screen import display_key, key_works
 from games.engine.vocabulary import Phase
 from games.models import Game
 from games.presenters import game as presenters
@@ -29,6 +29,7 @@ from games.presenters import narration
 from games.presenters.wording import for_people, joined
 from games.selectors import game as selectors
 from games.services import GameError
+from games.web.respond import game_change
 from relics import presenters as relic_pages
 
 EVENTS_SHOWN = 6
@@ -37,7 +38,7 @@ EVENTS_SHOWN = 6
 def _allowed(request: HttpRequest, game: Game) -> bool:
     if spectators_allowed(game.options):
         return True
-    return constant_time_compare(request.GET.get("key", ""), display_key(game.code))
+    return key_works(game, request.GET.get("key", ""))
 
 
 def _game(request: HttpRequest, code: str) -> Game:
@@ -62,6 +63,14 @@ def display_changed(request: HttpRequest, code: str) -> HttpResponse:
     if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
     return _render(request, game)
+
+
+@require_POST
+@game_change
+def room_key_renew(request: HttpRequest, game: Game):
+    """The host's "New room-screen link": the old key stops working (games.domain.room_screen);
+    the host's page, drawn again, carries the new one."""
+    return services.room_key_renew(code=game.code, user=request.user)
 
 
 def _render(request: HttpRequest, game: Game) -> HttpResponse:
@@ -89,7 +98,7 @@ def display_context(request: HttpRequest, game: Game) -> dict:
         "roles": presenters.roles_revealed(view, names) if finished else [],
         "poll_seconds": polls.pace(view),
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
-        "key_query": "" if open_to_all else f"&key={display_key(game.code)}",
+        "key_query": "" if open_to_all else f"&key={display_key(game)}",
         # The public view as spoken lines, the Last Wills' results named from their templates.
         "narration": json.dumps(
             narration.narration({**view, "last_will_lines": selectors.last_will_lines(game)})

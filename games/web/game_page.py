@@ -292,6 +292,8 @@ def _async_play(request, game: Game, is_host: bool) -> dict:
     rows = remedies(request, game) if is_host and game.state else []
     return {
         "display_url": room_screen.display_url(game, is_host=is_host),
+        # The host of a table without spectators can replace the room screen's key.
+        "room_key_renewable": is_host and not spectators_allowed(game.options),
         "remedies": rows,
         "remedies_open": any(r["afk"] for r in rows),
     }

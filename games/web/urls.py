@@ -59,6 +59,7 @@ urlpatterns = [
     path("g/<code:code>/since", news_pages.since_read, name="since-read"),
     path("g/<code:code>/news/<int:number>", news_pages.news_read, name="news-read"),
     path("g/<code:code>/rematch", limited("games")(seat_pages.rematch), name="rematch"),
+    path("g/<code:code>/room-key", display.room_key_renew, name="room-key-renew"),
     path("t/<code:code>/", display.display, name="display"),
     path("t/<code:code>/changed", display.display_changed, name="display-changed"),
 ]

@@ -250,7 +250,7 @@ def observe(game, twins, variant, seating, cast, mark) -> list[tuple]:
     twins): the whole answer of each is kept."""
     rng = random.Random(f"{twins.seed}:{mark}:observe")
     version = game.version
-    key = "" if _spectators(game) else f"?key={display_key(CODE)}"
+    key = "" if _spectators(game) else f"?key={display_key(game)}"
     target = min(s for s in range(1, twins.seats + 1) if s not in twins.swapped)
     api = f"/api/v1/games/{CODE}/"
     page = f"/g/{CODE}/"

@@ -164,7 +164,7 @@ def test_every_page_route_shows_a_logged_out_browser_no_seat(method):
         body = response.content.decode()
         assert response.status_code in (302, 403, 404, 405), (route, response.status_code)
         assert not SEAT_MARKERS.search(body), (route, SEAT_MARKERS.search(body))
-    keyed = Client().get(f"/t/{game.code}/?key={display_key(game.code)}")
+    keyed = Client().get(f"/t/{game.code}/?key={display_key(game)}")
     assert keyed.status_code == 200 and not SEAT_MARKERS.search(keyed.content.decode())
 
 

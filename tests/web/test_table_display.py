@@ -5,12 +5,13 @@ secret markers at every phase, and differentially (two games whose secrets diffe
 everything public is the same render the same display)."""
 
 import re
+from datetime import timedelta
 
 import pytest
 
 from games import services
 from games.domain import room_screen
-from games.models import Player
+from games.models import Game, Player
 from tests.web.conftest import Phone
 from tests.web.test_hidden_information import _normalized
 from tests.web.test_play import ROUND_1, ROUND_2, ROUND_3
@@ -130,7 +131,7 @@ def test_the_game_page_links_to_the_display(table):
 
 def test_without_spectators_the_display_needs_the_hosts_key(table):
     t = table("LVHHHH", spectators=False)
-    key = room_screen.display_key(t.code)
+    key = room_screen.display_key(t.game)
     assert Phone("Room").client.get(f"/t/{t.code}/").status_code == 404
     assert Phone("Room").client.get(f"/t/{t.code}/?key=wrong").status_code == 404
     assert Phone("Room").client.get(f"/t/{t.code}/changed?v=0").status_code == 404
@@ -161,3 +162,34 @@ def test_r3_2_the_room_screen_hides_placements_while_a_ghost_is_away(table):
     t.phone(2).act(t.code, "intervention_vote", target="3")
     assert "Tokens from" in shown(Phone("Room").client, t.code)
     assert "Tokens from:" in logged_out.get(f"/g/{t.code}/").content.decode()
+
+
+def test_the_host_replaces_the_room_screen_key_and_the_old_one_stops_at_once(table):
+    t = table("LVHHHH", spectators=False)
+    old = room_screen.display_key(t.game)
+    screen = Phone("Room").client
+    assert screen.get(f"/t/{t.code}/?key={old}").status_code == 200
+    assert "New shared-screen link" not in t.page(2)  # the host's alone
+    assert t.phone(2).post(f"/g/{t.code}/room-key", expect=403)
+    assert room_screen.display_key(t.game) == old
+    t.phone(1).post(f"/g/{t.code}/room-key")
+    new = room_screen.display_key(t.game)
+    assert new != old
+    assert screen.get(f"/t/{t.code}/changed?v=0&key={old}").status_code == 404
+    assert screen.get(f"/t/{t.code}/?key={old}").status_code == 404
+    assert f'href="/t/{t.code}/?key={new}"' in t.page(1)
+    assert screen.get(f"/t/{t.code}/?key={new}").status_code == 200
+
+
+def test_the_room_screen_key_stops_working_a_day_after_the_game_ended(table):
+    import time_machine
+
+    t = table("LVHHHH", spectators=False)
+    key = room_screen.display_key(t.game)
+    Game.objects.filter(code=t.code).update(status=Game.Status.FINISHED)
+    ended = Game.objects.get(code=t.code).updated_at
+    screen = Phone("Room").client
+    with time_machine.travel(ended + room_screen.KEY_AFTER_END - timedelta(minutes=1)):
+        assert screen.get(f"/t/{t.code}/?key={key}").status_code == 200
+    with time_machine.travel(ended + room_screen.KEY_AFTER_END + timedelta(minutes=1)):
+        assert screen.get(f"/t/{t.code}/?key={key}").status_code == 404
