@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 from django.db import connection, connections
+from rest_framework.test import APIClient
 
 from games import services
 from games.engine import IllegalAction, state_from_json, to_json
@@ -179,3 +180,59 @@ def test_a_late_move_that_waits_while_the_timer_closes_its_window_is_refused():
     game.refresh_from_db()
     assert game.actions.filter(name="timeout").count() == 1
     assert not game.actions.filter(name="place_token").exists()
+
+
+# --- the table's clock: a double tap or a retried request acts once -----------------------------
+
+
+def _clock_table(seats: int = 6, bots: int = 1):
+    """A running game (Mingling timed, 600 s) whose last `bots` seats are bots, each person's
+    API client signed in with a token of their own, and the `clock.stamp` they all see."""
+    from games.models import Player
+    from tests.factories import api_token
+
+    game = running_game(seats, mingling=600)
+    Player.objects.filter(game=game, seat__gt=seats - bots).update(is_bot=True, user=None)
+    clients = {}
+    for seat in range(1, seats - bots + 1):
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(game.users[seat - 1])}")
+        clients[seat] = client
+    view = clients[1].get(f"/api/v1/games/{game.code}/").json()
+    return game, clients, view["clock"]["stamp"]
+
+
+def _post(client, url: str, body: dict):
+    def call():
+        response = client.post(url, body, format="json")
+        refused = response.status_code != 200
+        return response.status_code, response.json()["code"] if refused else None
+
+    return call
+
+
+def test_twenty_host_extends_sent_at_once_with_the_same_stamp_extend_once():
+    game, clients, stamp = _clock_table()
+    before = state_from_json(game.state).deadline
+    url = f"/api/v1/games/{game.code}/deadline/extend/"
+    outcomes = all_at_once([_post(clients[1], url, {"minutes": 60, "stamp": stamp})] * 20)
+    assert sorted(outcomes) == [(200, None)] + [(409, "stale")] * 19, outcomes
+    game.refresh_from_db()
+    assert state_from_json(game.state).deadline == before + 3600
+    assert Event.objects.filter(game=game, kind="clock").count() == 1
+
+
+def test_twenty_extend_votes_from_five_seats_at_once_pass_one_extension_and_open_nothing():
+    """Three of the five living people make the majority: the vote passes once, and the
+    votes that come after it (the same proposal, the old stamp) are refused, not a new one."""
+    game, clients, stamp = _clock_table()
+    before = state_from_json(game.state).deadline
+    url = f"/api/v1/games/{game.code}/deadline/vote/"
+    body = {"proposal": "extend", "minutes": 60, "stamp": stamp}
+    outcomes = all_at_once([_post(clients[seat], url, body) for seat in range(1, 6)] * 4)
+    assert {o for o in outcomes} <= {(200, None), (409, "stale")}, outcomes
+    game.refresh_from_db()
+    assert state_from_json(game.state).deadline == before + 3600
+    assert "vote" not in game.clock  # no new proposal was opened by a late repeat
+    agreed = Event.objects.filter(game=game, kind="clock", text__startswith="The table agreed")
+    assert agreed.count() == 1

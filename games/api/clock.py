@@ -18,10 +18,20 @@ class NothingIn(serializers.Serializer):
     """No fields: an empty object (or no body). Any field is refused as unknown."""
 
 
+def _stamp_field() -> serializers.CharField:
+    return serializers.CharField(
+        max_length=40,
+        help_text="`clock.stamp` of the view you acted on: if the clock moved since (an "
+        "extension, a vote that passed, a pause, a new window), 409 `stale` and nothing is done, "
+        "so a double tap or a retried request acts once",
+    )
+
+
 class ClockExtendIn(serializers.Serializer):
     minutes = serializers.IntegerField(
         min_value=1, max_value=7 * 24 * 60, help_text="how much later the open window closes"
     )
+    stamp = _stamp_field()
 
 
 class ClockVoteIn(serializers.Serializer):
@@ -35,6 +45,7 @@ class ClockVoteIn(serializers.Serializer):
         required=False,
         help_text="with `extend` only: by how many minutes",
     )
+    stamp = _stamp_field()
 
     def validate(self, attrs):
         if (attrs["proposal"] == "extend") != ("minutes" in attrs):
@@ -57,8 +68,9 @@ CLOCK_REFUSALS = {
 
 class ClockExtendView(APIView):
     """The host extends the open window: it closes `minutes` later (out of the table's quiet
-    hours). Paused, the time the window gets back on resume grows instead. The players who still
-    owe a move are told once that the deadline moved."""
+    hours); `stamp` is the view's `clock.stamp`, so a repeat acts once. Paused, the time the
+    window gets back on resume grows instead. The players who still owe a move are told once
+    that the deadline moved."""
 
     permission_classes = [IsAuthenticated]
     throttle_scope = "actions"
@@ -69,8 +81,10 @@ class ClockExtendView(APIView):
         responses={200: s.GameViewOut, **CLOCK_REFUSALS},
     )
     def post(self, request, code: str):
-        minutes = valid(ClockExtendIn, request.data)["minutes"]
-        game = services.clock_extend(code=code.upper(), user=request.user, minutes=minutes)
+        data = valid(ClockExtendIn, request.data)
+        game = services.clock_extend(
+            code=code.upper(), user=request.user, minutes=data["minutes"], stamp=data["stamp"]
+        )
         return view_response(game, request)
 
 
@@ -129,5 +143,6 @@ class ClockVoteView(APIView):
             user=request.user,
             proposal=data["proposal"],
             minutes=data.get("minutes"),
+            stamp=data["stamp"],
         )
         return view_response(game, request)

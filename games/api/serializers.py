@@ -55,6 +55,10 @@ class ClockOut(serializers.Serializer):
         allow_null=True, help_text="paused: the seconds the window gets back on resume"
     )
     vote = ClockVoteOut(allow_null=True, help_text="the table's open proposal, if any")
+    stamp = serializers.CharField(
+        help_text="send it back with a clock action (extend, vote): the deadline or the time "
+        "kept this view showed, so that a repeat after the clock moved is refused (409 stale)"
+    )
     voters = serializers.ListField(
         child=serializers.IntegerField(), help_text="the seats that vote: living, played by people"
     )

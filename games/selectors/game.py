@@ -10,6 +10,7 @@ from django.core.cache import cache
 
 from games import engine
 from games.domain import identity
+from games.domain.clock_stamps import clock_stamp
 from games.domain.errors import GameError
 from games.domain.options import public_options, spectators_allowed
 from games.domain.poll_keys import (
@@ -150,6 +151,7 @@ def clock_view(game: Game, players: list[Player], seats: list[dict]) -> dict:
         "paused_left": None if left is None else int(left),
         "vote": vote,
         "voters": voters,
+        "stamp": clock_stamp(game),
     }
 
 

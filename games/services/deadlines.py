@@ -25,6 +25,7 @@ import time
 
 from games import engine
 from games.domain import identity, quiet_hours
+from games.domain.clock_stamps import clock_stamp
 from games.domain.errors import GameError
 from games.models import Game
 from games.notify import services as reminders
@@ -146,11 +147,28 @@ def _host(game: Game, user) -> None:
         raise GameError("forbidden", "Only the host can move the deadline; ask the table.", 403)
 
 
+def check_clock_stamp(game: Game, seen: str | None) -> None:
+    """Refuse (409 stale, nothing done) a clock action made on a view whose clock has moved
+    since (games.domain.clock_stamps): a second tap, or a retry, of an extension that was
+    applied or a vote that passed. `seen` None: the caller checks nothing (the admin's own
+    stamp, the services' own callers)."""
+    if seen is None or seen == clock_stamp(game):
+        return
+    raise GameError(
+        "stale",
+        "The clock moved since you looked (an extension, a vote that passed, a pause or a new "
+        "window). Nothing was done: look again.",
+        409,
+    )
+
+
 @retried
-def clock_extend(*, code: str, user, minutes: int) -> Game:
-    """The host extends the open window by `minutes`."""
+def clock_extend(*, code: str, user, minutes: int, stamp: str | None = None) -> Game:
+    """The host extends the open window by `minutes`; with the `stamp` of the view they acted
+    on, a repeat after the clock moved is refused (409 stale)."""
     with game_write(code) as write:
         _host(write.game, user)
+        check_clock_stamp(write.game, stamp)
         extend_in(write, minutes, f"The host extended the deadline by {span(minutes)}")
     return write.game
 
@@ -213,10 +231,18 @@ def _check_proposal(write: GameWrite, state: engine.State, proposal: str, minute
 
 @retried
 def clock_vote(
-    *, code: str, user, proposal: str, minutes: int | None = None, now: float | None = None
+    *,
+    code: str,
+    user,
+    proposal: str,
+    minutes: int | None = None,
+    now: float | None = None,
+    stamp: str | None = None,
 ) -> Game:
     """A living player proposes `proposal` to the table, or says yes to the same open proposal.
-    It passes when more than half of the living people at the table said yes (`needed`)."""
+    It passes when more than half of the living people at the table said yes (`needed`). With
+    the `stamp` of the view they voted on, a vote made before the clock moved (the same
+    proposal again once it passed) is refused (409 stale) instead of opening a new one."""
     now = time.time() if now is None else now
     with game_write(code) as write:
         game = write.game
@@ -225,6 +251,7 @@ def clock_vote(
         voters = electorate(game, state)
         if me.seat not in voters:
             raise GameError("forbidden", "Only the living players vote on the clock.", 403)
+        check_clock_stamp(game, stamp)
         _check_proposal(write, state, proposal, minutes)
         vote = dict(game.clock.get("vote") or {})
         if vote and (vote["proposal"], vote.get("minutes")) != (proposal, minutes):

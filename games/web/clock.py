@@ -20,13 +20,22 @@ def _minutes(request: HttpRequest) -> int | None:
     return int(raw) if raw.isdigit() and int(raw) in _MINUTES else None
 
 
+def _stamp(request: HttpRequest) -> str:
+    """The clock's stamp the page's form carries (games.domain.clock_stamps): a second tap, or
+    a form from before the clock moved, is refused (409 stale) and changes nothing. A form
+    without one (a page from before stamps) counts as out of date."""
+    return request.POST.get("stamp", "") or "missing"
+
+
 @require_POST
 @game_change
 def extend(request: HttpRequest, game: Game):
     minutes = _minutes(request)
     if minutes is None:
         return render_game(request, game, error="Choose how much longer first.", status=400)
-    return services.clock_extend(code=game.code, user=request.user, minutes=minutes)
+    return services.clock_extend(
+        code=game.code, user=request.user, minutes=minutes, stamp=_stamp(request)
+    )
 
 
 @require_POST
@@ -51,5 +60,5 @@ def vote(request: HttpRequest, game: Game):
     if proposal == "extend" and minutes is None:
         return render_game(request, game, error="Choose how much longer first.", status=400)
     return services.clock_vote(
-        code=game.code, user=request.user, proposal=proposal, minutes=minutes
+        code=game.code, user=request.user, proposal=proposal, minutes=minutes, stamp=_stamp(request)
     )

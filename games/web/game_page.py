@@ -227,6 +227,7 @@ def clock_card(view: dict, me: dict | None, is_host: bool, names: dict[int, str]
         "timed": bool(view.get("deadline")) or clock["paused"],
         "choices": EXTEND_CHOICES,
         "vote": None,
+        "stamp": clock["stamp"],  # sent back by the extend and vote forms: a repeat acts once
     }
     vote = clock["vote"]
     if vote:

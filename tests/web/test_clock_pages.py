@@ -4,6 +4,8 @@ units with the table's clock, and the reminders prompt in a slow game."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import timezone
 
@@ -19,6 +21,13 @@ def deadline_of(t) -> float | None:
     return state_from_json(t.game.state).deadline
 
 
+def stamp(phone: Phone, code: str) -> str:
+    """The clock's stamp the page's clock forms carry (games.domain.clock_stamps)."""
+    found = re.search(r'name="stamp" value="([^"]+)"', phone.page(code))
+    assert found, "no clock stamp on the page"
+    return found.group(1)
+
+
 def test_the_host_extends_pauses_and_resumes_from_the_game_page(table):
     t = table("LVHHHH")
     host, ben = t.phone(1), t.phone(2)
@@ -26,7 +35,9 @@ def test_the_host_extends_pauses_and_resumes_from_the_game_page(table):
     assert "data-host-clock" in page and "data-clock-pause" in page
     assert "data-host-clock" not in ben.page(t.code)  # only the host's page has the controls
     before = deadline_of(t)
-    response = host.post(f"/g/{t.code}/deadline/extend", {"minutes": "180"})
+    response = host.post(
+        f"/g/{t.code}/deadline/extend", {"minutes": "180", "stamp": stamp(host, t.code)}
+    )
     assert deadline_of(t) == before + 3 * 3600
     assert "The host extended the deadline by 3 hours" in response.content.decode()
     response = host.post(f"/g/{t.code}/deadline/pause")
@@ -35,6 +46,26 @@ def test_the_host_extends_pauses_and_resumes_from_the_game_page(table):
     assert "⏸ Paused" in ben.page(t.code)
     host.post(f"/g/{t.code}/deadline/resume")
     assert deadline_of(t) is not None and "data-paused" not in ben.page(t.code)
+
+
+def test_a_double_tap_on_extend_or_on_a_vote_that_passed_acts_once(table):
+    """The forms carry the clock's stamp: the second submit of the same page is refused in
+    words (409 stale) and the deadline moved once."""
+    t = table("LVHHHH")
+    before = deadline_of(t)
+    form = {"minutes": "60", "stamp": stamp(t.phone(1), t.code)}
+    t.phone(1).post(f"/g/{t.code}/deadline/extend", form)
+    again = t.phone(1).post(f"/g/{t.code}/deadline/extend", form, expect=409)
+    assert "The clock moved since you looked" in alert_text(again.content.decode())
+    assert deadline_of(t) == before + 3600
+    ask = {"proposal": "extend", "minutes": "60"}
+    seen = {seat: stamp(t.phone(seat), t.code) for seat in range(2, 6)}
+    for seat in (2, 3, 4, 5):  # the fourth of six passes it
+        t.phone(seat).post(f"/g/{t.code}/deadline/vote", {**ask, "stamp": seen[seat]})
+    assert deadline_of(t) == before + 2 * 3600
+    late = {**ask, "stamp": seen[2]}  # seat 2's page from before it passed, tapped again
+    t.phone(2).post(f"/g/{t.code}/deadline/vote", late, expect=409)
+    assert deadline_of(t) == before + 2 * 3600 and "vote" not in t.game.clock
 
 
 def test_a_player_cannot_move_the_deadline_and_a_bad_amount_is_refused_in_words(table):
@@ -52,12 +83,14 @@ def test_a_player_asks_the_table_for_an_hour_and_the_majority_agrees_on_the_page
     before = deadline_of(t)
     ben = t.phone(2)
     assert "Ask the table for more time" in ben.page(t.code)
-    ben.post(f"/g/{t.code}/deadline/vote", {"proposal": "extend", "minutes": "60"})
+    ask = {"proposal": "extend", "minutes": "60"}
+    ben.post(f"/g/{t.code}/deadline/vote", {**ask, "stamp": stamp(ben, t.code)})
     cleo_page = t.page(3)
     assert "asks the table to extend the deadline by 1 hour: 1 of 4 agree." in cleo_page
     assert "data-clock-agree" in cleo_page and "data-clock-agree" not in t.page(2)
     for seat in (3, 4, 5):
-        t.phone(seat).post(f"/g/{t.code}/deadline/vote", {"proposal": "extend", "minutes": "60"})
+        phone = t.phone(seat)
+        phone.post(f"/g/{t.code}/deadline/vote", {**ask, "stamp": stamp(phone, t.code)})
     assert deadline_of(t) == before + 3600
     assert "data-clock-vote" not in t.page(6)
 
