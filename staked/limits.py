@@ -232,3 +232,44 @@ def too_many(request, verdict: Verdict, code: str | None = None):
         response["HX-Retarget"] = "body"
         response["HX-Reswap"] = "innerHTML"
     return response
+
+
+# --- things held open (the event streams) ----------------------------------------------------
+
+OPEN_SLOT_SECONDS = 35 * 60  # a counter outlives the longest stream (30 min) it counts
+
+
+def open_slot(kind: str, key: str, limit: int) -> bool:
+    """Take one of `limit` slots of `kind` for `key` (a user, an address), or refuse (False).
+    Unlike `hit`, a slot is held until `close_slot`: it counts what is open now, not what was
+    asked lately. The count is in the cache, shared by every process; a process that dies
+    holding slots leaves them counted until the counter, untouched for OPEN_SLOT_SECONDS,
+    expires. Redis down: the limit loosens for the outage (True)."""
+    counter = _slot_key(kind, key)
+    try:
+        cache.add(counter, 0, timeout=OPEN_SLOT_SECONDS)
+        count = cache.incr(counter)
+        cache.touch(counter, OPEN_SLOT_SECONDS)
+        if count <= limit:
+            return True
+        cache.decr(counter)
+    except ValueError:  # expired between the calls: count this one alone
+        cache.set(counter, 1, timeout=OPEN_SLOT_SECONDS)
+        return limit >= 1
+    except OUTAGE_ERRORS:
+        return True
+    return False
+
+
+def close_slot(kind: str, key: str) -> None:
+    counter = _slot_key(kind, key)
+    try:
+        if cache.decr(counter) < 0:  # the counter expired and came back meanwhile
+            cache.set(counter, 0, timeout=OPEN_SLOT_SECONDS)
+    except (ValueError, *OUTAGE_ERRORS):
+        pass
+
+
+def _slot_key(kind: str, key: str) -> str:
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return f"open:{kind}:{digest}"

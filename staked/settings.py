@@ -308,6 +308,10 @@ STREAM_URL = _raw("STREAM_URL") or ""
 STREAM_PORT = env_int("STREAM_PORT", default=0, minimum=0)
 # How often an open stream checks again that its token and seat still admit it.
 STREAM_RECHECK_SECONDS = env_int("STREAM_RECHECK_SECONDS", default=60, minimum=1)
+# How many streams may be open at once per user (all their tokens) and per client address; one
+# more is 429 with Retry-After (staked/limits.py, `open_slot`).
+STREAM_LIMIT_PER_USER = env_int("STREAM_LIMIT_PER_USER", default=10, minimum=1)
+STREAM_LIMIT_PER_ADDRESS = env_int("STREAM_LIMIT_PER_ADDRESS", default=100, minimum=1)
 
 # --- Auth and API -----------------------------------------------------------------------------
 

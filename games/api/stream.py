@@ -21,6 +21,12 @@ of that game at once, so a thousand streams of one table cost one cache read per
 
 What a stream tells: the version number, as the ETag of the game view already does, to anyone
 who may read that view (a seated player, or anyone when spectators are allowed): nothing else.
+
+How many: at most STREAM_LIMIT_PER_USER streams open at once per user (all their tokens
+together) and STREAM_LIMIT_PER_ADDRESS per client address (staked.limits.open_slot, counted in
+the cache across stream processes). One more is `429 rate_limited` with `Retry-After`
+(RETRY_AFTER_SECONDS): a client closes one it no longer needs, or waits for one to end. A
+stream gives its slots back when it ends, however it ends.
 """
 
 from __future__ import annotations
@@ -43,17 +49,19 @@ from games.domain import identity
 from games.domain.errors import DomainError
 from games.domain.options import spectators_allowed
 from games.selectors import game as selectors
+from staked import limits
 
 WATCH_SECONDS = 0.1  # how often a game's watcher reads its poll key
 HEARTBEAT_SECONDS = 15.0
 MAX_STREAM_SECONDS = 30 * 60
 RETRY_MS = 2000  # the reconnection delay the server asks of EventSource clients
+RETRY_AFTER_SECONDS = 30  # a refused stream (too many open) tries again after this
 
 
 async def game_stream(request, code: str):
     code = code.upper()
     try:
-        await sync_to_async(_admit, thread_sensitive=False)(request, code)
+        user = await sync_to_async(_admit, thread_sensitive=False)(request, code)
     except DomainError as refusal:
         return _error(refusal.code, refusal.detail, refusal.status)
     except exceptions.AuthenticationFailed as failure:
@@ -63,12 +71,53 @@ async def game_stream(request, code: str):
         return _error("bad_request", "The request has errors.", 400, errors=errors)
     if not isinstance(request, ASGIRequest):
         return misdirected(request, code)
+    slots = await sync_to_async(_Slots.take, thread_sensitive=False)(user, request)
+    if slots is None:
+        response = _error(
+            "rate_limited",
+            "Too many streams open: close one you no longer read, or try again in "
+            f"{RETRY_AFTER_SECONDS} seconds.",
+            429,
+        )
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
     response = StreamingHttpResponse(
-        _events(request, code, seen), content_type="text/event-stream; charset=utf-8"
+        _events(request, code, seen, slots), content_type="text/event-stream; charset=utf-8"
     )
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    # Given back when the stream ends or when the server closes the response (a client that
+    # went before the first event: the generator never ran), whichever comes first.
+    response._resource_closers.append(slots.give_back)
     return response
+
+
+class _Slots:
+    """The stream's two slots (its user's and its address's), given back once."""
+
+    def __init__(self, keys: list[tuple[str, str]]):
+        self.keys, self.held = keys, True
+
+    @classmethod
+    def take(cls, user, request) -> _Slots | None:
+        wanted = [
+            ("stream-user", f"user:{user.pk}", settings.STREAM_LIMIT_PER_USER),
+            ("stream-address", limits.client_address(request), settings.STREAM_LIMIT_PER_ADDRESS),
+        ]
+        taken = []
+        for kind, key, limit in wanted:
+            if not limits.open_slot(kind, key, limit):
+                for kind_taken, key_taken in taken:
+                    limits.close_slot(kind_taken, key_taken)
+                return None
+            taken.append((kind, key))
+        return cls(taken)
+
+    def give_back(self) -> None:
+        if self.held:
+            self.held = False
+            for kind, key in self.keys:
+                limits.close_slot(kind, key)
 
 
 def stream_url(request, code: str) -> str:
@@ -83,8 +132,9 @@ def stream_url(request, code: str) -> str:
     return request.build_absolute_uri(path)
 
 
-def _admit(request, code: str) -> None:
-    """The token's user may read this game's view (the rules of GameView.get), or a refusal."""
+def _admit(request, code: str):
+    """The token's user, who may read this game's view (the rules of GameView.get), or a
+    refusal."""
     header = request.headers.get("Authorization", "").split()
     if len(header) != 2 or header[0].lower() != "token":
         raise _Refused("not_authenticated", "Send Authorization: Token <your token>.", 401)
@@ -92,6 +142,7 @@ def _admit(request, code: str) -> None:
     game = selectors.game_get(code)
     if not spectators_allowed(game.options) and identity.seat_of(game, user) is None:
         raise _Refused("forbidden", "The host does not allow spectators at this table.", 403)
+    return user
 
 
 async def _still_admitted(request, code: str) -> bool:
@@ -136,7 +187,7 @@ def _last_seen(request) -> tuple[int | None, dict]:
     return seen, errors
 
 
-async def _events(request, code: str, seen: int | None) -> AsyncIterator[str]:
+async def _events(request, code: str, seen: int | None, slots: _Slots) -> AsyncIterator[str]:
     watcher = _Watcher.of(code)
     watcher.streams += 1
     try:
@@ -157,6 +208,7 @@ async def _events(request, code: str, seen: int | None) -> AsyncIterator[str]:
             yield f"id: {version}\nevent: version\ndata: {json.dumps({'version': version})}\n\n"
     finally:
         watcher.streams -= 1
+        await sync_to_async(slots.give_back, thread_sensitive=False)()
 
 
 _WATCHERS: dict = {}  # (event loop, game code) -> its _Watcher
