@@ -1,6 +1,11 @@
-"""A seat link's signed token (the rest of the link's life, using it and cancelling links, is in
-games.services.seat_links): made for a person's seat, read back with its signature and age
-checked. Nothing here writes, so the reminder e-mails can carry a link without a service."""
+"""A seat link's token (the rest of the link's life, using it and cancelling links, is in
+games.services.seat_links): made for a person's seat, read back with its seal and age checked.
+Nothing here writes, so the reminder e-mails can carry a link without a service.
+
+The token is sealed (staked/sealed.py: encrypted and authenticated), not only signed: a signed
+token's base64 showed the game, the seat and the player's internal user id to anyone who saw
+the link. Links made before this change (signed) no longer open ("not a working seat link"): a
+seat link lives 7 days and the player makes a new one with a tap, so none is kept working."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from django.core import signing
 
 from games.domain import identity
 from games.models import Player
+from staked import sealed
 
 SALT = "staked.seat-link"
 MAX_AGE = timedelta(days=7)
@@ -36,7 +42,6 @@ def issue(player: Player, now: datetime | None = None) -> Link:
     """A new link for `player`'s seat (their own: the callers check that)."""
     if player.is_bot or player.user_id is None:
         raise ValueError("a seat link is only for a person's seat")
-    signer = signing.TimestampSigner(salt=SALT)
     payload = {
         "g": player.game.code,
         "s": player.seat,
@@ -45,7 +50,7 @@ def issue(player: Player, now: datetime | None = None) -> Link:
         "e": player.link_epoch,
     }
     now = now or datetime.now(UTC)
-    return Link(token=signer.sign_object(payload), expires_at=now + MAX_AGE)
+    return Link(token=sealed.seal(payload, SALT, now=now.timestamp()), expires_at=now + MAX_AGE)
 
 
 def for_user(game, user) -> Link | None:
@@ -56,7 +61,7 @@ def for_user(game, user) -> Link | None:
 
 def payload(code: str, token: str) -> dict:
     try:
-        data = signing.TimestampSigner(salt=SALT).unsign_object(token, max_age=MAX_AGE)
+        data = sealed.unseal(token, SALT, max_age=MAX_AGE)
     except signing.SignatureExpired:
         raise LinkRefused(
             "expired",

@@ -1,5 +1,10 @@
-"""The one-click unsubscribe link of every reminder e-mail: signed, 90 days,
-only while the address is still the player's; it needs no sign-in."""
+"""The one-click unsubscribe link of every reminder e-mail: sealed, 90 days,
+only while the address is still the player's; it needs no sign-in.
+
+The token is sealed (staked/sealed.py: encrypted and authenticated): a signed token's base64
+showed the e-mail address to anyone who saw the link. Links already sent in e-mails are signed;
+they keep working for their 90 days (read, never made again), since stopping e-mails must always
+work from the e-mail itself."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from django.core import signing
 
 from games.domain.errors import DomainError
 from games.notify.models import Preferences
+from staked import sealed
 
 UNSUBSCRIBE_SALT = "staked.notify.unsubscribe"
 UNSUBSCRIBE_MAX_AGE = timedelta(days=90)
@@ -16,17 +22,13 @@ UNSUBSCRIBE_MAX_AGE = timedelta(days=90)
 
 def unsubscribe_token(prefs: Preferences) -> str:
     """The one-click unsubscribe link's token: the player and the address it was sent to."""
-    return signing.TimestampSigner(salt=UNSUBSCRIBE_SALT).sign_object(
-        {"u": prefs.user_id, "e": prefs.email}
-    )
+    return sealed.seal({"u": prefs.user_id, "e": prefs.email}, UNSUBSCRIBE_SALT)
 
 
 def unsubscribe_target(token: str) -> Preferences:
     """The preferences an unsubscribe link names (DomainError when it names none)."""
     try:
-        data = signing.TimestampSigner(salt=UNSUBSCRIBE_SALT).unsign_object(
-            token, max_age=UNSUBSCRIBE_MAX_AGE
-        )
+        data = _opened(token)
     except signing.SignatureExpired:
         raise DomainError(
             "link_expired", "This link is too old: turn e-mails off on the reminders page.", 410
@@ -39,6 +41,18 @@ def unsubscribe_target(token: str) -> Preferences:
             "link_invalid", "No reminders go to that address any more: nothing to stop.", 404
         )
     return prefs
+
+
+def _opened(token: str):
+    """A sealed token, or one signed before tokens were sealed (still in e-mails sent then)."""
+    try:
+        return sealed.unseal(token, UNSUBSCRIBE_SALT, max_age=UNSUBSCRIBE_MAX_AGE)
+    except signing.SignatureExpired:
+        raise
+    except signing.BadSignature:
+        return signing.TimestampSigner(salt=UNSUBSCRIBE_SALT).unsign_object(
+            token, max_age=UNSUBSCRIBE_MAX_AGE
+        )
 
 
 def unsubscribe(token: str) -> Preferences:

@@ -94,3 +94,68 @@ def test_a_link_signed_browser_plays_its_seat_and_does_nothing_else_there(table)
     assert not game.players.filter(is_bot=True).exists()
     assert game.players.get(seat=1).user == t.phone(1).user and game.players.count() == 6
     assert game.players.get(seat=3).claim_token is None
+
+
+def readable(token: str) -> bytes:
+    """Everything a person could read from a token without the server's key: the base64 of
+    each of its parts, decoded (Django's signed tokens are `base64:timestamp:signature`)."""
+    import base64
+
+    out = b""
+    for part in token.replace(".", ":").split(":"):
+        try:
+            out += base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+        except ValueError:
+            continue
+    return out
+
+
+def test_a_seat_link_names_no_user_game_or_seat_to_whoever_reads_it(table):
+    """A signed link's base64 held the player's internal user id; a sealed one is opaque."""
+    t = table("LVHHHH")
+    token = device_link(t.phone(4), t.code).rsplit("/", 1)[1]
+    user_id = t.phone(4).user.id
+    inside = readable(token)
+    assert f'"u":{user_id}'.encode() not in inside and b'"u"' not in inside
+    assert t.code.encode() not in inside and not token.startswith("eyJ")
+    assert Client().post(f"/g/{t.code}/continue/{token}").status_code == 302  # and it works
+
+
+def test_a_seat_link_signed_before_links_were_sealed_no_longer_opens(table):
+    """The decision: a seat link lives a week and is made again with a tap; an old one is
+    refused as not working rather than kept readable."""
+    from django.core import signing
+
+    from games.domain import seat_link_tokens
+
+    t = table("LVHHHH")
+    player = t.game.players.get(seat=4)
+    old = signing.TimestampSigner(salt=seat_link_tokens.SALT).sign_object(
+        {"g": t.code, "s": 4, "u": player.user_id, "n": "abc", "e": 0}
+    )
+    answer = Client().post(f"/g/{t.code}/continue/{old}")
+    assert answer.status_code == 404 and "not a working seat link" in answer.content.decode()
+
+
+def test_an_unsubscribe_link_does_not_show_the_address_and_an_old_signed_one_still_works(table):
+    from django.core import signing
+
+    from games.notify import unsubscribe_links
+    from games.notify.models import Preferences
+
+    t = table("LVHHHH")
+    user = t.phone(3).user
+    prefs = Preferences.objects.create(user=user, email="cleo@example.com", email_enabled=True)
+    token = unsubscribe_links.unsubscribe_token(prefs)
+    assert b"cleo" not in readable(token) and b"example" not in readable(token)
+    assert Client().post(f"/me/reminders/unsubscribe/{token}").status_code in (200, 302)
+    prefs.refresh_from_db()
+    assert not prefs.email_enabled
+    # A link in an e-mail sent before tokens were sealed: stopping e-mails must still work.
+    Preferences.objects.filter(pk=prefs.pk).update(email_enabled=True)
+    old = signing.TimestampSigner(salt=unsubscribe_links.UNSUBSCRIBE_SALT).sign_object(
+        {"u": user.id, "e": "cleo@example.com"}
+    )
+    assert Client().post(f"/me/reminders/unsubscribe/{old}").status_code in (200, 302)
+    prefs.refresh_from_db()
+    assert not prefs.email_enabled
