@@ -21,18 +21,17 @@ field that cleans its text says so (`cleans_control_characters`)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from rest_framework import serializers
+
+from staked.text import CONTROL_IN_TEXT, CONTROL_IN_TIME
 
 # A view built per viewer: a cache must never hand one player's view to another.
 PER_VIEWER = ("Authorization", "Cookie")
 
 UNKNOWN = "Unknown field."
 CONTROL = "Must not contain control characters."
-CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-CONTROL_IN_TIME = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 TIMES = (serializers.DateTimeField, serializers.DateField, serializers.TimeField)
 
 

@@ -17,6 +17,7 @@ from games.domain.identity import is_host, player_of, seat_of
 from games.models import Game
 from games.services import GameError
 from staked import limits
+from staked.text import CONTROL_IN_TEXT
 
 log = logging.getLogger("games")
 
@@ -46,6 +47,8 @@ def clean_text(text: str) -> str:
         raise InvalidText(f"At most {MAX_LENGTH} characters (this has {len(text)}).")
     if "\x00" in text or _not_utf8(text):
         raise InvalidText("The text holds a character that cannot be kept (NUL or broken Unicode).")
+    if CONTROL_IN_TEXT.search(text):  # staked/text.py: an escape sequence, a bell, ...
+        raise InvalidText("Must not contain control characters.")
     return text
 
 

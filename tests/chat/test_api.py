@@ -194,6 +194,16 @@ def test_chat_text_is_500_characters_at_most_and_never_empty(table):
     assert Message.objects.count() == 1
 
 
+def test_chat_text_with_a_control_character_is_a_400_naming_the_field(table):
+    t = table("LVHHHH")
+    for bad in ("\x1b[2J gone", "ding\x07", "a\x7fb", "a\u0085b"):
+        response = t.client(4).post(chat_url(t.code, "table"), {"text": bad}, format="json")
+        assert response.status_code == 400, bad
+        assert response.json()["errors"] == {"text": ["Must not contain control characters."]}
+    assert say(t.client(3), t.code, "table", "two\nlines\tand a tab")["text"]
+    assert Message.objects.count() == 1
+
+
 def test_chat_surrounding_whitespace_is_trimmed(table):
     t = table("LVHHHH")
     assert say(t.client(3), t.code, "table", "  hi \n")["text"] == "hi"
