@@ -4,11 +4,12 @@
     python manage.py organisers ana ben      # ... and make these users staff organisers
 
 The group holds exactly what running games from the admin needs (`PERMISSIONS`): see the games,
-their seats and public log, and act on them (expire, extend, replace a seat, end as abandoned);
-read and moderate the table talk; open a player's user page. Nothing else: no deleting, no
-editing users, no tokens. Secrets (roles, private events, the den and the Ghosts' chat, replays)
-stay with superusers whatever a group holds (games/admin/games.py). Running it again is harmless:
-the group's permissions are set to exactly this list.
+their seats and public log, and act on them (expire, extend, hand a seat to a bot, end as
+abandoned); read and moderate the table talk; open a player's user page. Nothing else: no
+deleting, no editing users, no tokens. Secrets (roles, private events, the den and the Ghosts'
+chat, replays) stay with superusers whatever a group holds (games/admin/games.py), and so does
+handing a seat to a person, whose holder would read that seat's secrets. Running it again is
+harmless: the group's permissions are set to exactly this list.
 """
 
 from __future__ import annotations
