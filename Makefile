@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint format bench bench-api fuzz-api load soak hypothesis-long
+.PHONY: run test lint format bench bench-api fuzz-api load soak test-long
 
 # A fresh clone has no .venv: create it, then (re)install whenever pyproject.toml changes.
 $(PY):
@@ -33,13 +33,17 @@ run: $(VENV)/.installed-run
 test: $(VENV)/.installed-test
 	scripts/run_tests.sh
 
-# The property tests at full size (HYPOTHESIS_PROFILE=long; tests/conftest.py `examples`): 2,000
+# The sampled tests at full size (HYPOTHESIS_PROFILE=long; tests/conftest.py `examples`): 2,000
 # random whole games of the engine, 500 with Last Wills, 300 of each relic check, new ones each
-# run (several minutes). `make test` plays a fifth to a tenth of them, the same ones every CI run.
-PROPERTY_TESTS := tests/engine/test_properties.py tests/engine/test_properties_last_wills.py \
-	tests/relics/test_properties_relics.py
-hypothesis-long: $(VENV)/.installed-test
-	HYPOTHESIS_PROFILE=long scripts/run_tests.sh $(PROPERTY_TESTS) -q
+# run; the 200 differential twin games; every hidden-information and pending-schema game; 10
+# schemathesis examples per operation. `make test` plays a fifth to a tenth of them, the same
+# ones every CI run. About half an hour on two cores.
+LONG_TESTS := tests/engine/test_properties.py tests/engine/test_properties_last_wills.py \
+	tests/relics/test_properties_relics.py tests/security/test_differential.py \
+	tests/api/test_hidden_information.py tests/api/test_pending_schema.py \
+	tests/api/test_schemathesis.py
+test-long: $(VENV)/.installed-test
+	HYPOTHESIS_PROFILE=long scripts/run_tests.sh -n 3 --dist worksteal $(LONG_TESTS) -q
 
 # ruff, then the layer contracts of pyproject.toml ([tool.importlinter], docs/architecture.md).
 lint: $(VENV)/.installed-test

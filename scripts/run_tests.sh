@@ -45,32 +45,10 @@ if [[ $# -gt 0 || "${STAKED_SERIAL_TESTS:-}" == "1" ]]; then
     exec .venv/bin/python -m pytest "$@"
 fi
 
-# The whole suite: two pytest runs side by side, to keep it well under 30 minutes on two cores.
-# One runs what mostly waits on other processes (a real browser, whole deployments stopped and
-# restarted: tests/browser, tests/faults, tests/load); the other runs everything else. Each has
-# its own test database and Redis databases, so they never see each other's data. Both must pass.
-# STAKED_SERIAL_TESTS=1 runs everything in one process instead.
-shifted() {  # shifted URL N: a redis://.../<db> URL with its database number raised by N
-    local url="$1" n="$2"
-    if [[ "$url" =~ ^(redis://.*/)([0-9]+)$ ]]; then
-        echo "${BASH_REMATCH[1]}$((BASH_REMATCH[2] + n))"
-    else
-        echo "$url"
-    fi
-}
-processes_log="$(mktemp)"
-trap 'rm -f "$processes_log"' EXIT
-(
-    [[ "${DATABASE_URL:-}" == postgres* ]] && export DATABASE_URL="${DATABASE_URL}_processes"
-    [[ -n "${REDIS_URL:-}" ]] && export REDIS_URL="$(shifted "$REDIS_URL" 2)"
-    [[ -n "${CELERY_BROKER_URL:-}" ]] && export CELERY_BROKER_URL="$(shifted "$CELERY_BROKER_URL" 2)"
-    exec .venv/bin/python -m pytest tests/browser tests/faults tests/load
-) >"$processes_log" 2>&1 &
-processes=$!
-status=0
-.venv/bin/python -m pytest --ignore=tests/browser --ignore=tests/faults --ignore=tests/load || status=$?
-wait "$processes" || status=$?
-echo
-echo "===== tests/browser, tests/faults and tests/load (run beside the rest) ====="
-cat "$processes_log"
-exit "$status"
+# The whole suite, in pytest-xdist workers that each take the next test as they finish one
+# (--dist worksteal), so the long tests that mostly wait on other processes (a real browser,
+# deployments stopped and restarted) overlap the ones that keep a core busy. Each worker has a
+# test database and Redis databases of its own (tests/conftest.py, staked/pytest_plugin.py).
+# Three workers on two cores: one of them is usually waiting. STAKED_TEST_WORKERS sets another
+# number (at most 7: Redis has 16 databases); STAKED_SERIAL_TESTS=1 runs everything in one process.
+exec .venv/bin/python -m pytest -n "${STAKED_TEST_WORKERS:-3}" --dist worksteal

@@ -22,3 +22,19 @@ os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 # site's own settings name them (tests/test_production.py and the like).
 if os.environ.get("DJANGO_SETTINGS_MODULE") == "staked.settings":
     del os.environ["DJANGO_SETTINGS_MODULE"]
+
+# `make test` runs the suite in pytest-xdist workers (scripts/run_tests.sh). Tests clear the
+# cache (FLUSHDB) and read the broker's queues, so each worker takes Redis databases of its own:
+# worker gwN moves REDIS_URL's and CELERY_BROKER_URL's database numbers up by 2 × (N + 1)
+# (the run's 0 and 1 become 2 and 3 for gw0, 4 and 5 for gw1, ...). Its test database is its own
+# already (tests/conftest.py names it after the process).
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _worker.startswith("gw"):
+    import re
+
+    for _name in ("REDIS_URL", "CELERY_BROKER_URL"):
+        _url = os.environ.get(_name, "")
+        _match = re.fullmatch(r"(redis://.*/)(\d+)", _url)
+        if _match:
+            _shift = 2 * (int(_worker[2:]) + 1)
+            os.environ[_name] = f"{_match[1]}{int(_match[2]) + _shift}"

@@ -285,6 +285,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # closes the window instead).
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TIMEZONE = "UTC"
+# A server bot moves after a human-like pause of half to one and a half times this (1–3 s).
+BOT_PAUSE_MS = env_int("BOT_PAUSE_MS", default=2000, minimum=0)
 # The sweeper is the timers' safety net: every few seconds it closes overdue windows.
 SWEEP_SECONDS = env_int("SWEEP_SECONDS", default=5, minimum=1)
 CELERY_BEAT_SCHEDULE: dict = {

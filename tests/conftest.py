@@ -14,6 +14,8 @@ from django.conf import settings
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
+from tests.browser import screenshot_count
+
 # A shared 2-core machine makes wall-clock deadlines flaky. CI plays the same examples on every
 # run (derandomized), so that a verdict on a commit never depends on luck; local runs explore new
 # examples each time, which is where a rare case turns up (and becomes a named test).
@@ -31,7 +33,7 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
 
 
-# `make hypothesis-long`: the property tests at full size (random examples, like dev).
+# `make test-long`: the sampled tests at full size (random examples, like dev).
 hypothesis_settings.register_profile(
     "long", deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -42,7 +44,7 @@ hypothesis_settings.load_profile(HYPOTHESIS_PROFILE)
 def examples(suite: int, long: int) -> int:
     """How many examples a property test plays: `suite` in the suite (profiles ci and dev, sized
     so that `make test` stays short), `long` with HYPOTHESIS_PROFILE=long (`make
-    hypothesis-long`: thousands of whole games, minutes each, where a rare case turns up)."""
+    test-long`: thousands of whole games, minutes each, where a rare case turns up)."""
     return long if HYPOTHESIS_PROFILE == "long" else suite
 
 
@@ -89,15 +91,15 @@ SERVICE_CHECKS = {"postgres": postgres_missing, "redis": redis_missing}
 
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
-    """Give this run a PostgreSQL test database of its own, test_<name>_<pid>.
+    """Give this process a PostgreSQL test database of its own, test_<name>_<pid>.
 
-    Several checkouts (and people) share one PostgreSQL server; with one fixed name, a second
-    run fails to create, or drops, the test database the first one is using.
+    Several checkouts (and people) share one PostgreSQL server, and `make test` runs several
+    pytest-xdist workers; with one fixed name (or xdist's test_<name>_gw0, the same in every
+    checkout), a second run fails to create, or drops, the test database another one is using.
     """
     for database in settings.DATABASES.values():
-        test = database.setdefault("TEST", {})
-        if database["ENGINE"] == "django.db.backends.postgresql" and not test.get("NAME"):
-            test["NAME"] = f"test_{database['NAME']}_{os.getpid()}"
+        if database["ENGINE"] == "django.db.backends.postgresql":
+            database.setdefault("TEST", {})["NAME"] = f"test_{database['NAME']}_{os.getpid()}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -115,3 +117,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         skip = pytest.mark.skip(reason=f"needs {marker}: {reason}")
         for item in marked:
             item.add_marker(skip)
+
+
+# The browser suite's screenshots are counted once the whole run is over, by the process that
+# started it (tests/browser/screenshot_count.py): the ids every worker (or this process) collected.
+COLLECTED: set[str] = set()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    COLLECTED.update(item.nodeid for item in session.items)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids: list[str]) -> None:
+    COLLECTED.update(ids)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if hasattr(session.config, "workerinput"):
+        return  # a pytest-xdist worker: the process that started the run counts
+    passed, said = screenshot_count.check(session.config, COLLECTED)
+    session.config.get_terminal_writer().line(said, red=not passed)
+    if not passed and session.exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

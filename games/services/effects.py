@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.db import transaction
 from django.db.models import Q
@@ -170,7 +171,7 @@ def nudge_bots(game_id: int, seats: list[int]) -> None:
                     "games.tasks.bot_move",
                     game_id,
                     seat,
-                    countdown=random.uniform(1.0, 3.0),
+                    countdown=random.uniform(0.5, 1.5) * settings.BOT_PAUSE_MS / 1000,
                     retry=False,
                 )
         except Exception:

@@ -65,7 +65,7 @@ def recorded_winner(deployment, code: str) -> str:
 def server(stack):  # noqa: F811
     stack.stream()  # the bots wait on it (the game view's stream_url) instead of polling
     web = stack.web(workers=2, threads=4)
-    stack.worker()
+    stack.worker(env={"BOT_PAUSE_MS": "200"})  # the server bots: a pause of 0.1–0.3 s, not 1–3 s
     stack.beat()
     return web.url
 

@@ -6,7 +6,8 @@ schema, invalid input refused, valid input accepted, authentication honoured.
 Its requests carry a guest's token; the routes that take a game code get, as often as not, the
 code of a game in the lobby, in Mingling or finished (tests/api/schemathesis_hooks.py). The
 settings are tests/api/schemathesis.toml. `STAKED_FUZZ_EXAMPLES` sets the examples per operation
-and phase: a few here, so that the suite stays quick, many under `make fuzz-api`. The run is
+and phase: 4 here, so that the suite stays quick, 10 under `make test-long` and 200 under
+`make fuzz-api`. The run is
 deterministic (the same cases every time), so a verdict never depends on luck.
 """
 
@@ -24,13 +25,14 @@ from games import services
 from games.services import organiser as admin_services
 from games.services.api_tokens import issue_token
 from games.web.converters import GameCodeConverter
+from tests.conftest import examples
 from tests.notify.conftest import push_service, vapid  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-EXAMPLES = os.environ.get("STAKED_FUZZ_EXAMPLES", "10")
+EXAMPLES = os.environ.get("STAKED_FUZZ_EXAMPLES") or str(examples(suite=4, long=10))
 
 
 @pytest.fixture

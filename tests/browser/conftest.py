@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from pathlib import Path
 
 import pytest
 from django.core.cache import cache
 from django.db import connection
 
+from tests.browser.screenshot_count import ARTIFACTS
 from tests.conftest import in_ci
 
 # Playwright's sync API runs an event loop in this thread; the Django ORM calls the tests make
@@ -36,12 +36,6 @@ CHROMIUM_ARGS = [
 # second, the lobby every 2 s), so on a loaded 2-core CI machine a round can take a while to show.
 WAIT_MS = 45_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-# Before any browser test runs: the screenshots newer than this are this run's
-# (test_screenshots_saved.py counts them, last).
-SESSION_STARTED = time.time()
-LAST = "tests/browser/test_screenshots_saved.py::"
-DESELECTED: list = []  # the browser tests -k, -m and the like left out of this run
 
 
 def browser_missing() -> str | None:
@@ -54,12 +48,7 @@ def browser_missing() -> str | None:
     return None
 
 
-def pytest_deselected(items):
-    DESELECTED.extend(i for i in items if i.nodeid.startswith("tests/browser/"))
-
-
 def pytest_collection_modifyitems(config, items):
-    items.sort(key=lambda item: item.nodeid.startswith(LAST))  # stable: the count goes last
     marked = [i for i in items if i.get_closest_marker("browser")]
     reason = browser_missing() if marked else None
     if reason is None:

@@ -1,7 +1,7 @@
 """The differential no-leak test: play one game twice with its secrets swapped, and
 no observer may tell the two apart, until the game ends and every role is public (R1.4).
 
-200 random twin games (6–12 seats; relics, Last Wills, spectators and their chat on or off):
+Random twin games (6–12 seats; relics, Last Wills, spectators and their chat on or off):
 - at every step, the engine-level comparison (tests/security/differential.py): the views and
   events of a Hunter, a Ghost and the public, and the answers to moves the Hunter and the Ghost
   try;
@@ -13,7 +13,7 @@ no observer may tell the two apart, until the game ends and every role is public
   acts: at each checkpoint they ask the admin to give them a swapped seat, then read the game.
 
 Seeds are fixed, so CI plays the same games on every run; set DIFFERENTIAL_SEED to explore
-others locally.
+others locally. The suite plays 40 of them; `make test-long` plays all 200.
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ from collections import Counter
 
 import pytest
 
+from tests.conftest import examples
 from tests.security.differential import compare_opening, compare_step
 from tests.security.stack import fixed_csrf_mask, make_cast, play_through_the_stack
 from tests.security.twins import Step, Twins
 
-GAMES = 200
-CHUNKS = 8
+GAMES = examples(suite=40, long=200)
+CHUNKS = examples(suite=4, long=8)  # tests that run side by side in pytest-xdist workers
 SEED = int(os.environ.get("DIFFERENTIAL_SEED", "0"))
 MOVE_BY_MOVE = 4  # of the games, also played move by move through the services
 
