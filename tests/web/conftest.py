@@ -91,9 +91,22 @@ class Table:
     def page(self, seat: int) -> str:
         return self.phone(seat).page(self.code)
 
-    def play(self, plans: dict[int, str]):
+    def play(self, plans: dict[int, str], *, on_the_phones: bool = False):
+        """Place the plans' tokens through the service the pages call, as the setting of a test;
+        `on_the_phones` places them through the pages (Phone.place), for the tests about what
+        the answer to a move shows or records."""
         for seat, plan in plans.items():
-            self.phone(seat).place(self.code, plan)
+            if on_the_phones:
+                self.phone(seat).place(self.code, plan)
+                continue
+            user = self.phone(seat).user
+            for word in plan.split():
+                services.action_apply(
+                    code=self.code,
+                    user=user,
+                    name="place_token",
+                    args={"token": TOKENS[word[0]], "target": int(word[1:])},
+                )
 
     @property
     def game(self) -> Game:

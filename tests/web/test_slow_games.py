@@ -195,7 +195,7 @@ def test_r20_3_a_player_watching_live_gets_no_since_card(table):
     t = table("LVHHHH")
     for seat in range(1, 7):
         t.page(seat)
-    t.play(ROUND_1)  # each phone's own htmx answers drew the page as it happened
+    t.play(ROUND_1, on_the_phones=True)  # each phone's own htmx answers drew the page
     assert (
         "data-since"
         not in t.phone(1)
@@ -207,7 +207,7 @@ def test_r20_3_a_player_watching_live_gets_no_since_card(table):
 
 def test_r20_3_the_dining_reveal_animates_once_per_seat(table):
     t = table("LVHHHH")
-    t.play(ROUND_1)
+    t.play(ROUND_1, on_the_phones=True)
     first = t.page(5)
     assert re.search(r'class="card dining animate"', first)
     assert not re.search(r'class="card dining animate"', t.page(5))
