@@ -75,7 +75,8 @@ CAUSE = described(
 VOTE = obj({"voter": SEAT, "target": SEAT})
 DECIDED_BY = described(
     {"type": "string"},
-    '"vote", "latest_ghost", "random", "no_result", or the module that decided '
+    '"vote", "latest_ghost", "no_result" (a second tie, or a decider who did not choose in '
+    'time), "random" (games stored before silence settled nothing), or the module that decided '
     '("relics", "scales_of_justice", ...)',
 )
 NONE = obj()
