@@ -11,6 +11,8 @@ Rulings where R13 is silent (the project's own, see docs/rules.md's style):
 - Broken Stake leaves an Alpha's hand as it is: their Double-Stake is already their only Stake.
 - Kindred or Not compares roles, it examines nobody: no Mesmerism, and the Effigy does not stop it.
 - Grudge and Last Stand choose among the living players who put a Stake or Double-Stake on you.
+- Parting Glance offers only the players it can examine: not the Protected (R7.2), not the
+  Effigy of Innocence's holder (R11); R13 amended.
 - Kingmaker names one of the players this round's election could elect (living, not Protected,
   not this round's Alpha); the Feast tally is then ignored.
 - A player killed while a Last Will choice is open (Blood of the One) is no longer offered; a
@@ -467,10 +469,8 @@ def _options(state: State, card: Card, seat: int) -> list[int] | None:
     if card.choice is None:
         return None
     if card.choice in ("living", "two_living"):
-        if (
-            card.id == LastWillId.PARTING_GLANCE
-        ):  # R7.2: the Protected cannot be investigated (R13 amended)
-            return [s for s in living if s != state.dining.protected]
+        if card.id == LastWillId.PARTING_GLANCE:  # R13 amended: only those it can examine
+            return [s for s in living if _can_examine(state, seat, s)]
         return [s for s in living if s != seat] if card.id == LastWillId.HEIRLOOM else living
     if card.choice == "stakers":
         return sorted(
@@ -487,6 +487,15 @@ def _options(state: State, card: Card, seat: int) -> list[int] | None:
         relics = _relics(state)
         return [s for s in living if relics and relics.holds_active_relic(state, s)]
     raise ValueError(card.choice)
+
+
+def _can_examine(state: State, seat: int, target: int) -> bool:
+    """Whether `seat`'s Parting Glance may look at `target`: not the Protected (R7.2), not a
+    player a module shields from examination (the Effigy of Innocence, R11)."""
+    if target == state.dining.protected:
+        return False
+    blockers = hooks.using(state, "blocks_examination")
+    return not any(m.blocks_examination(state, seat, target) for m in blockers)
 
 
 def _take_top(state: State) -> tuple[State, Card]:

@@ -7,6 +7,9 @@ Six players unless said otherwise: seat 1 the Vampire Lord, seat 2 a Vampire, 3â
 from __future__ import annotations
 
 from games.engine import pending
+from games.engine.dining import stake_tally
+from games.engine.last_wills import EMPTY_DATA
+from games.engine.state import evolve
 from games.engine.view import waiting_for
 from relics.rules import MODULE
 from tests.engine.test_r13_last_wills import stack
@@ -586,14 +589,47 @@ def test_r11_effigy_blocks_the_investigation():
     assert not any(k["seat"] == 6 for k in t.view(4)["me"]["knowledge"] if "role" in k)
 
 
-def test_r11_effigy_blocks_a_parting_glance():
+def test_r13_parting_glance_does_not_offer_the_effigys_holder():
+    """R13 amended: only players the card can examine are offered; the Effigy's holder cannot be
+    examined (R11), so naming them would waste the card."""
     t = relic_table("LVHHHH", hold(s6="effigy_of_innocence"), last_wills=True)
     stack(t, "parting_glance")
     to_post(t, KEY)
     finish_round(t)
     assert not t.alive(5) and t.state.phase == "last_will"
-    t.do(5, "resolve_choice", choice="parting_glance", targets=[6])
-    assert not any(k["seat"] == 6 for k in t.view(5)["me"]["knowledge"] if "role" in k)
+    (opts,) = [p["options"] for p in pending(t.state, 5) if p["action"] == "resolve_choice"]
+    assert 6 not in opts["targets"] and 4 in opts["targets"]
+    t.illegal("illegal_target", 5, "resolve_choice", choice="parting_glance", targets=[6])
+    t.do(5, "resolve_choice", choice="parting_glance", targets=[4])
+    assert any(k["seat"] == 4 and "role" in k for k in t.view(5)["me"]["knowledge"])
+
+
+# Round 2: nobody puts a Stake on seat 5, who places every token (EFFIGY_UNPLACED: not the Feast).
+EFFIGY = {1: "S3 S6 F2", 2: "S3 S6 F1", 3: "S6 S1 F2", 4: "D3 F2 I6", 5: "S3 S1 F2"}
+EFFIGY |= {6: "S3 S1 F2"}
+
+
+def effigy_tally(plan):
+    """Seat 5 holds the Effigy and has a Dying Accusation's automatic Stake this round; the count
+    is read at Blood of the One's last call (seat 6), after the reveal, before anything else."""
+    t = relic_table(
+        "LVHHHH", hold(s5="effigy_of_innocence", s6="blood_of_the_one"), last_wills=True
+    )
+    accusation = {"card": "dying_accusation", "by": 3, "target": 5, "round": 2}
+    wills = t.state.ext.get("last_wills") or EMPTY_DATA
+    wills = {**wills, "effects": [*wills["effects"], accusation]}
+    t.state = evolve(t.state, ext={**t.state.ext, "last_wills": wills})
+    to_post(t, plan)
+    while window(t)["stage"] != "reveal":
+        t.do(window(t)["seat"], "pass")
+    return stake_tally(t.state)[5]
+
+
+def test_r11_effigy_takes_one_off_the_automatic_stake_votes_too():
+    """R11 (1 fewer Stake vote, min 0) counts every Stake vote, automatic ones included: a
+    Dying Accusation's (R13) and an unplaced token's (R3.4)."""
+    assert effigy_tally(EFFIGY) == 0  # the Accusation's 1, less the Effigy's 1
+    assert effigy_tally({**EFFIGY, 5: "S3 S1"}) == 1  # and the unplaced Feast's 1
 
 
 def test_r11_effigy_of_a_dead_holder_does_not_stop_van_helsing():
