@@ -12,6 +12,7 @@ from games.engine.last_wills import EMPTY_DATA
 from games.engine.state import evolve
 from games.engine.view import waiting_for
 from relics.rules import MODULE
+from relics.rules.holdings import moved, update
 from tests.engine.test_r13_last_wills import stack
 from tests.relics.conftest import (
     data,
@@ -930,6 +931,38 @@ def test_r11_cross_of_saint_john_is_computed_at_the_moment_of_death_not_for_a_ch
     assert t.alive(3) and t.state.outcome is None
 
 
+def test_r11_cross_counts_last_stand_death_in_dining():
+    """R11 amended: any death in Dining counts. Seat 2 (a Vampire) is Staked and its Last Stand
+    kills seat 3, the Cross's holder, whose 2 Stake votes both came from the Lord and the
+    Vampire: the Hunters win at once."""
+    t = relic_table("LVHHHH", hold(s3="cross_of_saint_john"), last_wills=True)
+    stack(t, "last_stand")
+    plan = {1: "S3 S5 F6", 2: "S3 S5 F6", 3: "S2 S6 F5", 4: "D2 F5 I6", 5: "S2 S6 F1"}
+    to_post(t, plan | {6: "S2 S5 F1"})
+    finish_round(t)
+    assert not t.alive(2) and t.state.phase == "last_will"
+    t.do(2, "resolve_choice", choice="last_stand", targets=[3])
+    assert not t.alive(3)
+    assert t.state.outcome is not None and t.state.outcome.winner == "hunters"
+    cross = {"round": 2, "seat": 3, "stake_votes": 2, "from_vampires": 2}
+    assert t.view(None)["last_dining"]["cross"] == cross
+
+
+def test_r11_cross_counts_the_death_of_a_bangle_partner_in_dining():
+    """R11 amended: seat 6 holds the Cross beside its Bangle (as after an Heirloom); seat 5, the
+    other Bangle's holder, is Staked and seat 6 dies with them. Both Stake votes on seat 6 came
+    from the Lord and the Vampire: the Hunters win at once."""
+    t = table(s3="cross_of_saint_john", s5="bangle_of_oaths", s6="bangle_of_oaths")
+    t.state = update(t.state, holdings=moved(t.state, {"cross_of_saint_john": 6}))
+    plan = {1: "S5 S6 F2", 2: "S5 S6 F1", 3: "S5 S1 F2", 4: "D5 F2 I3", 5: "S1 S2 F4"}
+    to_post(t, plan | {6: "S3 S1 F2"})
+    finish_round(t)
+    assert not t.alive(5) and not t.alive(6)
+    assert t.state.outcome is not None and t.state.outcome.winner == "hunters"
+    cross = {"round": 2, "seat": 6, "stake_votes": 2, "from_vampires": 2}
+    assert t.view(None)["last_dining"]["cross"] == cross
+
+
 # -- Blood of the One -----------------------------------------------------------------------------
 
 
@@ -1084,6 +1117,21 @@ def test_r13_a_blood_victim_in_dining_draws_after_the_last_will_being_resolved()
     draws = [(d["seat"], d["card"]) for d in t.state.ext["last_wills"]["draws"]]
     assert draws == [(6, "dying_accusation"), (5, "nothing_to_say")]
     assert t.dining["deaths"] == [6, 5]
+
+
+def test_r11_cross_counts_a_death_by_blood_of_the_one_in_dining():
+    """R11 amended (docs/rulings.md): Blood of the One used in Dining is a death in Dining too.
+    Seat 5 (Mesmerized) holds the Cross; the Lord and the Vampire put 2 of its 3 Stake votes."""
+    t = blood_table({"s5": "cross_of_saint_john"})
+    plan = {1: "S5 S6 F2", 2: "S5 S4 F1", 3: "S6 S5 F2", 4: "D6 F2 I3", 5: "S3 S1 F4"}
+    to_post(t, plan | {6: "S3 S2 F1"})
+    t.do(4, "pass")  # its post-mingling slot; then its last call, after the reveal
+    assert window(t)["stage"] == "reveal"
+    use(t, 4, "blood_of_the_one", targets=[5])
+    assert not t.alive(5)
+    assert t.state.outcome is not None and t.state.outcome.winner == "hunters"
+    cross = {"round": 2, "seat": 5, "stake_votes": 3, "from_vampires": 2}
+    assert t.view(None)["last_dining"]["cross"] == cross
 
 
 def test_r7_3_a_ghost_dial_naming_a_player_the_blood_killed_counts_for_nothing():
