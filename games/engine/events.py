@@ -145,6 +145,10 @@ DATA: dict[str, dict] = {
             "role": described(ROLE, "Public Confession: the dead player's role"),
             "same_side": described(BOOL, "Kindred or Not: the two targets' verdict"),
             "outcome": values("blocked", "protected", "survives", "falls"),
+            "replaces": described(
+                LAST_WILL, "Kingmaker, Overturned Table: the earlier such card it replaces"
+            ),
+            "replaces_seat": described(SEAT, "whose Last Will the replaced card was"),
         },
     ),
     K.LAST_WILL_VOID: obj({"seat": SEAT, "card": LAST_WILL}),

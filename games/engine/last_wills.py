@@ -15,6 +15,9 @@ Rulings where R13 is silent (the project's own, see docs/rules.md's style):
   Effigy of Innocence's holder (R11); R13 amended.
 - Kingmaker names one of the players this round's election could elect (living, not Protected,
   not this round's Alpha); the Feast tally is then ignored.
+- Cards resolve in the order drawn; when two decide the next Alpha (Kingmaker, Overturned Table)
+  in one Dining, the later one stands and its line says that it replaces the earlier (R13
+  amended).
 - A player killed while a Last Will choice is open (Blood of the One) is no longer offered; a
   card left with nobody to choose has no effect.
 """
@@ -302,7 +305,8 @@ class LastWills(hooks.Module):
 
     def adjust_tally(self, state: State, kind: str, tally: dict[int, int]) -> dict[int, int]:
         tally = dict(tally)
-        for e in _in_force(state):
+        in_force = _in_force(state)
+        for e in in_force:
             seat = e["target"]
             if (
                 kind == STAKE
@@ -312,11 +316,12 @@ class LastWills(hooks.Module):
                 tally[seat] += 2 if e["card"] == LastWillId.GRUDGE else 1
             if kind == FEAST and e["card"] == LastWillId.TOAST and seat in tally:
                 tally[seat] += 1
-            if kind == FEAST and e["card"] == LastWillId.OVERTURNED_TABLE:
-                return {}
-            if kind == FEAST and e["card"] == LastWillId.KINGMAKER:
-                return {seat: 1} if seat in tally else {}
-        return tally
+        decided = _alpha_decided(in_force) if kind == FEAST else None
+        if decided is None:
+            return tally
+        if decided["card"] == LastWillId.OVERTURNED_TABLE:
+            return {}
+        return {decided["target"]: 1} if decided["target"] in tally else {}  # Kingmaker
 
     def vote_weight(self, state: State, voter: int) -> int:
         restless = any(
@@ -684,23 +689,53 @@ effect(LastWillId.GRUDGE)(
 )
 
 
+ALPHA_CARDS = (LastWillId.OVERTURNED_TABLE, LastWillId.KINGMAKER)  # they decide the next Alpha
+
+
+def _alpha_decided(in_force: list[dict]) -> dict | None:
+    """R13 amended: of the cards that decide this round's election, the one drawn last stands."""
+    return next((e for e in reversed(in_force) if e["card"] in ALPHA_CARDS), None)
+
+
+def _replacing(state: State) -> tuple[str, dict]:
+    """The words and data a card that decides the next Alpha adds when an earlier one of this
+    Dining did too: it replaces it (R13 amended)."""
+    earlier = _alpha_decided([e for e in _data(state)["effects"] if e["round"] == state.round])
+    if earlier is None:
+        return "", {}
+    name = BY_ID[earlier["card"]].name
+    return f" This replaces {{replaces_seat:seat}}'s {name}.", {
+        "replaces": earlier["card"],
+        "replaces_seat": earlier["by"],
+    }
+
+
 @effect(LastWillId.OVERTURNED_TABLE)
 def _overturned_table(state, seat, targets, events):
+    more, data = _replacing(state)
     events.append(
-        _effect(state, LastWillId.OVERTURNED_TABLE, seat, "No Alpha Hunter is elected this round.")
+        _effect(
+            state,
+            LastWillId.OVERTURNED_TABLE,
+            seat,
+            "No Alpha Hunter is elected this round." + more,
+            **data,
+        )
     )
     return _add_effect(state, LastWillId.OVERTURNED_TABLE, seat, seat, state.round)
 
 
 @effect(LastWillId.KINGMAKER)
 def _kingmaker(state, seat, targets, events):
+    more, data = _replacing(state)
     events.append(
         _effect(
             state,
             LastWillId.KINGMAKER,
             seat,
-            "{seat:Seat} makes {target:seat} the next Alpha Hunter.",
+            "{seat:Seat} makes {target:seat} the next Alpha Hunter." + more,
             target=targets[0],
+            **data,
         )
     )
     return _add_effect(state, LastWillId.KINGMAKER, seat, targets[0], state.round)

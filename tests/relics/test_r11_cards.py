@@ -1194,6 +1194,43 @@ def test_r13_a_bangle_partner_killed_in_dining_draws_a_last_will_and_the_journal
     assert t.state.round == 3
 
 
+def two_alpha_cards(first, second):
+    """Round 2: seat 5 is Staked and draws `first`; seat 6, its Bangle partner, dies with them and
+    draws `second` (R13 amended: in the order they died). Seat 4 is this round's Alpha."""
+    wanted = hold(s5="bangle_of_oaths", s6="bangle_of_oaths")
+    t = relic_table("LVHHHH", wanted, last_wills=True)
+    stack(t, first, second)
+    to_post(t, KEY)  # seat 2 has the most Feasts
+    finish_round(t)
+    return t
+
+
+def test_r13_kingmaker_after_overturned_table_stands_and_says_it_replaces_it():
+    """R13 amended: cards resolve in the order drawn; when two decide the next Alpha Hunter, the
+    later one stands and its line says that it replaces the earlier."""
+    t = two_alpha_cards("overturned_table", "kingmaker")
+    t.do(6, "resolve_choice", choice="kingmaker", targets=[1])
+    assert t.dining["alpha_elected"] == 1 and t.state.alpha == 1
+    (line,) = [
+        e for e in t.events if e.kind == "last_will_effect" and e.data["card"] == "kingmaker"
+    ]
+    assert line.text == (
+        "Seat 6 makes seat 1 the next Alpha Hunter. This replaces seat 5's Overturned Table."
+    )
+    assert "no_alpha" not in t.kinds()
+
+
+def test_r13_overturned_table_after_kingmaker_stands_and_says_it_replaces_it():
+    t = two_alpha_cards("kingmaker", "overturned_table")
+    t.do(5, "resolve_choice", choice="kingmaker", targets=[1])
+    assert t.dining["alpha_elected"] is None and t.state.alpha is None
+    (line,) = [
+        e for e in t.events if e.kind == "last_will_effect" and e.data["card"] == "overturned_table"
+    ]
+    assert line.text == "No Alpha Hunter is elected this round. This replaces seat 5's Kingmaker."
+    assert "alpha_elected" not in [e.kind for e in t.events if e.round == 2]
+
+
 def lw_table(card, **over):
     t = relic_table("LVHHHH", hold(**over), last_wills=True)
     stack(t, card)
