@@ -1056,6 +1056,29 @@ def test_r3_4_tokens_a_death_in_mingling_leaves_without_a_target_are_set_aside_n
     assert t.state.dining.round == 4 and t.state.dining.unplaced == ()
 
 
+def test_r3_4_tokens_a_death_before_mingling_leaves_without_a_target_are_set_aside():
+    """Ruling (docs/rulings.md, R7.2 amended): round 4 starts with four living players; the
+    Blood kills seat 5 in its own Signet Ring's window, before Mingling. Three living players
+    hold three tokens each with two players to take them: once two are placed, the third is set
+    aside, not counted against its owner (seat 2's Dagger lets it stack its Stakes instead)."""
+    t = blood_table()
+    kill_round(t, 3)
+    kill_round(t, 6, ghosts={3: 1})
+    assert t.state.round == 4 and window(t)["seat"] == 5 and window(t)["stage"] == "pre"
+    use(t, 4, "blood_of_the_one", targets=[5])
+    pass_windows(t)
+    assert t.state.phase == "mingling" and t.state.living == (1, 2, 4)
+    t.place(1, "S2 S4").place(4, "S1 S2")
+    aside = {e.audience: e.data["tokens"] for e in t.events if e.kind == "tokens_set_aside"}
+    assert aside == {(1,): ["feast"], (4,): ["feast"]}
+    assert t.state.hands[0] == () and t.state.hands[3] == ()
+    t.place(2, "S1 F4 S1")
+    t.do(3, "intervention_vote", target=2).do(6, "intervention_vote", target=2)
+    t.do(5, "intervention_vote", target=2)  # R7.2 amended: seat 5 is one of round 4's Ghosts
+    finish_round(t)
+    assert t.state.dining.round == 4 and t.state.dining.unplaced == ()
+
+
 # Round 2 of `blood_table`: seats 3 and 6 tie with 4 Stake votes, one of seat 3's from seat 5 (the
 # Mesmerized player): without it seat 6 alone has the most. Seat 2 has the most Feasts.
 BLOOD_TIE = {1: "S3 S6 F2", 2: "S3 S4 F1", 3: "S6 S1 F2", 4: "D6 F2 I3", 5: "S3 S1 F4"}
@@ -1158,6 +1181,29 @@ def test_r4_2_an_investigation_on_a_player_the_blood_killed_in_mingling_is_waste
     assert said.text == "The Investigation token lay on seat 5, who died this round: no effect."
     assert t.dining["investigated"] is None
     assert not any(k["seat"] == 5 and "role" in k for k in t.view(4)["me"]["knowledge"])
+
+
+def test_r7_2_a_player_killed_before_mingling_opens_is_one_of_the_rounds_ghosts():
+    """R7.2 amended: killed by Blood of the One in a relic window before Mingling (its own Signet
+    Ring's), seat 5 is one of round 2's Ghosts: it has a Ghost vote, Mingling waits for
+    it, and the Seer's Orb (seat 3) may vote too."""
+    t = blood_table(windows=True)
+    assert window(t)["stage"] == "pre" and window(t)["seat"] == 5
+    use(t, 4, "blood_of_the_one", targets=[5])
+    assert not t.alive(5)
+    pass_windows(t)
+    assert t.state.phase == "mingling"
+    (dial,) = offers(t, 5, "intervention_vote")
+    assert dial["targets"] == [1, 2, 3, 4, 6]
+    assert offers(t, 3, "intervention_vote")  # the Seer's Orb: there is an intervention
+    plan = {1: "S3 S6 F2", 2: "S3 S6 F1", 3: "S6 S1 F2", 4: "D6 F2 I3", 6: "S3 S1 F2"}
+    for seat, words in plan.items():
+        t.place(seat, words)
+    assert t.state.phase == "mingling" and waiting_for(t.state) == [5]
+    t.do(5, "intervention_vote", target=6)  # the last one owed: Mingling ends at once
+    finish_round(t)
+    assert t.dining["intervention"] == [{"voter": 5, "target": 6}]
+    assert t.dining["protected"] == 6 and t.alive(6)
 
 
 def test_r11_seers_orb_is_not_offered_a_dial_when_the_first_ghost_appears_mid_mingling():
