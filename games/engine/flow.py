@@ -5,7 +5,8 @@ window) or the game ends; every action and every timeout ends by calling it agai
 
     [role_reveal (window), before round 1 only] → round_start → deal → pre_mingling
     → mingling (window) → post_mingling → reveal
-    → after_reveal → intervention → investigation → stakes → [after_elimination] → election
+    → after_reveal → intervention → after_intervention → investigation → stakes
+    → [after_elimination] → election
     → round_end → the next round's round_start
 
 A tie for the most Stakes or Feasts goes through `before_tie` (a module's window, e.g. the Scales
@@ -352,6 +353,7 @@ _STEPS = {
     "reveal": dining.reveal,
     "after_reveal": _modules_at("after_reveal", "intervention"),
     "intervention": dining.intervention,
+    "after_intervention": _modules_at("after_intervention", "investigation"),
     "investigation": dining.investigation,
     "stakes": dining.stakes,
     "before_tie": _modules_at("before_tie", "open_tie"),

@@ -196,7 +196,7 @@ def effect(card_id: str):
 class LastWills(hooks.Module):
     name = "last_wills"
     action_names = frozenset({ActionName.RESOLVE_CHOICE})
-    at_steps = frozenset({"after_reveal", "after_death"})
+    at_steps = frozenset({"after_intervention", "after_death"})
 
     def enabled(self, state: State) -> bool:
         return state.options.last_wills
@@ -204,7 +204,7 @@ class LastWills(hooks.Module):
     def at_step(self, state: State, step: str, now: float):
         if state.three_living:  # R9: no Last Will
             return None
-        if step == "after_reveal":  # those killed during Mingling (Blood of the One) draw first
+        if step == "after_intervention":  # killed before Dining (Blood of the One): R11 amended
             owed = [
                 s for s in _data(state).get("owed", []) if _draw_of(state, state.round, s) is None
             ]
@@ -287,7 +287,8 @@ class LastWills(hooks.Module):
         return {draw_["seat"]} if draw_ else set()
 
     def on_killed_before_dining(self, state: State, seat: int) -> State:
-        """Their Last Will is drawn when Dining opens (`at_step("after_reveal")`)."""
+        """Their Last Will is drawn once Dining has settled Protection, before anything is counted
+        (`at_step("after_intervention")`, R11 amended)."""
         return _update(state, owed=_data(state).get("owed", []) + [seat])
 
     def forget_the_dead(self, state: State, dead: list[int], events: list) -> State:

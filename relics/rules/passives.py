@@ -42,7 +42,8 @@ from .holdings import (
 def blood(state: State, seat: int, card: str, targets: list[int], events: list):
     """R11: discard, name a living player; the app tells whether they are Mesmerized; if so they
     die, their placed tokens this round are removed (even revealed ones), and their Last Will is
-    drawn as usual: when Dining opens, or at once in Dining (flow._aftermath)."""
+    drawn as usual: in Dining once Protection is settled (R11 amended), or at once in Dining
+    (flow._aftermath)."""
     (target,) = targets
     if target not in state.living:
         raise IllegalAction("illegal_target", "Blood of the One names a living player.")

@@ -359,13 +359,21 @@ def test_hook_at_step_is_called_at_every_step_in_round_order(probe):
         "pre_mingling",
         "post_mingling",
         "after_reveal",
+        "after_intervention",
         "before_tie",
         "after_death",
         "after_elimination",
         "round_end",
     ]
     round1 = [step for r, step in probe.steps if r == 1]
-    assert round1 == ["round_start", "pre_mingling", "post_mingling", "after_reveal", "round_end"]
+    assert round1 == [
+        "round_start",
+        "pre_mingling",
+        "post_mingling",
+        "after_reveal",
+        "after_intervention",
+        "round_end",
+    ]
 
 
 def test_hook_at_step_pauses_the_round_with_its_own_window(probe):

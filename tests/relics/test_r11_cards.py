@@ -1171,6 +1171,34 @@ def test_r7_3_a_ghost_dial_naming_a_player_the_blood_killed_counts_for_nothing()
     assert t.dining["protected"] is None
 
 
+def blood_victims_will(card):
+    """Round 3: seat 3 (a Ghost since round 2) protects seat 6; seat 4's Blood kills seat 5 during
+    Mingling; seat 5 draws `card` once Dining opens."""
+    t = blood_table(last_wills=True)
+    stack(t, "nothing_to_say")
+    play(t, 3, 6)  # round 2: seat 3 dies; seat 6 is round 3's Alpha
+    pass_windows(t)
+    stack(t, card)
+    t.do(3, "intervention_vote", target=6)
+    use(t, 4, "blood_of_the_one", targets=[5])
+    t.mingle({1: "S2 S4 F6", 2: "S4 S6 F1", 4: "S2 S6 F1", 6: "D4 F1 I2"})
+    finish_round(t)
+    assert t.state.phase == "last_will" and t.state.ext["last_wills"]["draws"][-1]["seat"] == 5
+    return t
+
+
+def test_r11_blood_victims_last_will_resolves_after_protection_is_settled():
+    """R11 amended: a player Blood kills during Mingling resolves their Last Will after the Ghostly
+    Intervention is revealed, before anything is counted: Parting Glance no longer offers the
+    player the Ghosts then protect (R7.2, R13)."""
+    t = blood_victims_will("parting_glance")
+    assert t.dining["protected"] == 6 and t.dining["eliminated"] is None
+    (opts,) = offers(t, 5, "resolve_choice")
+    assert opts["targets"] == [1, 2, 4]
+    kinds = [e.kind for e in t.events if e.round == 3]
+    assert kinds.index("protected") < kinds.index("last_will")
+
+
 def test_r4_2_an_investigation_on_a_player_the_blood_killed_in_mingling_is_wasted_and_said():
     t = blood_table()
     t.place(4, "I5")  # seat 4 is the Alpha
