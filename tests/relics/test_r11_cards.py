@@ -365,17 +365,44 @@ def test_r11_bangle_moves_up_to_two_tokens_to_the_partner():
     assert on(3) == [5, 6] and on(6) == [1, 2, 3, 4, 5]
 
 
-def test_r11_bangle_does_not_offer_a_daggers_stack_which_would_tell_the_tokens_apart():
-    """Seat 1 holds the Dagger and placed Stakes on seats 3 and 6 (the Bangles): moving 1's
-    token to seat 6 is legal only because both are Stakes (R11), so offering it would tell what
-    they are (R3.2): it is not offered, though the engine still takes it."""
-    t = table(s3="bangle_of_oaths", s6="bangle_of_oaths", s1="ceremonial_dagger")
-    to_post(t, {**TIE, 1: "S3 S6 F2"})
-    until_window(t, 3)
-    (opts,) = offers(t, 3, "use_relic")
-    assert 1 not in opts["owners"] and all(1 not in m["owners"] for m in opts["moves"])
-    use(t, 3, "bangle_of_oaths", owners=[1])
-    assert sorted(p.owner for p in t.state.placements if p.target == 6).count(1) == 2
+def test_r11_bangle_never_stacks_a_daggers_stakes_nor_tells_them_apart():
+    """R11 amended: seat 1 holds the Dagger and placed Stakes on seats 3 and 6 (the Bangles).
+    Moving 1's token to seat 6 would stack two of its tokens: neither offered nor taken, and
+    refused in the same words as when one of them is a Feast, so the refusal tells nothing of
+    what the tokens are (R3.2)."""
+    refusals = []
+    for plan in ("S3 S6 F2", "S3 F6 S2"):  # seat 1's token on seat 6: a Stake, then a Feast
+        t = table(s3="bangle_of_oaths", s6="bangle_of_oaths", s1="ceremonial_dagger")
+        to_post(t, {**TIE, 1: plan})
+        until_window(t, 3)
+        (opts,) = offers(t, 3, "use_relic")
+        assert 1 not in opts["owners"] and all(1 not in m["owners"] for m in opts["moves"])
+        refused = t.illegal("illegal_target", 3, "use_relic", relic="bangle_of_oaths", owners=[1])
+        refusals.append(refused.detail)
+    assert refusals[0] == refusals[1]
+    assert refusals[0] == "Two of one owner's tokens may not share a seat (R3.1, R11)."
+
+
+def test_r11_candle_never_stacks_a_daggers_stakes_nor_tells_them_apart():
+    """R11 amended: the Candle's swap that would put seat 1's token on seat 3, where seat 1 (the
+    Dagger's holder) already has a Stake, is refused alike whether both are Stakes or not."""
+    refusals = []
+    for plan in ("S3 S5 F2", "S3 F5 S2"):  # seat 1's token on seat 5: a Stake, then a Feast
+        t = table(s4="whisper_wick_candle", s1="ceremonial_dagger")
+        to_post(t, {**TIE, 1: plan, 6: "S3 S4 F2"})
+        until_window(t, 4)
+        (opts,) = offers(t, 4, "use_relic")
+        assert {"targets": [3, 5], "owners": [6, 1]} not in opts["moves"]
+        refused = t.illegal(  # seat 6's token on 3 to seat 5, seat 1's on 5 to seat 3
+            "illegal_target",
+            4,
+            "use_relic",
+            relic="whisper_wick_candle",
+            targets=[3, 5],
+            owners=[6, 1],
+        )
+        refusals.append(refused.detail)
+    assert refusals[0] == refusals[1]
 
 
 def test_r11_bangle_never_moves_a_token_onto_its_owner_nor_doubles_an_owner():
