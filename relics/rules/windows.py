@@ -375,11 +375,12 @@ def _candle_move(state: State, action: Action, seat: int):
         )
     oa, ob = owners
     placements = list(state.placements)
-    pa = next((p for p in placements if p.target == a and p.owner == oa), None)
-    pb = next((p for p in placements if p.target == b and p.owner == ob), None)
-    if pa is None or pb is None:
+    ia = next((i for i, p in enumerate(placements) if p.target == a and p.owner == oa), None)
+    ib = next((i for i, p in enumerate(placements) if p.target == b and p.owner == ob), None)
+    if ia is None or ib is None:
         raise IllegalAction("illegal_target", "Choose a token placed on each of the two seats.")
-    rest = [p for p in placements if p not in (pa, pb)]
+    pa, pb = placements[ia], placements[ib]
+    rest = [p for i, p in enumerate(placements) if i not in (ia, ib)]  # by place: equal ones too
     moved = [Placement(oa, b, pa.token), Placement(ob, a, pb.token)]
     _check_token_rules(state, rest, moved)
     text = "{seat:Seat}'s Whisper-Wick Candle swaps a token between {targets:seats}."
@@ -407,13 +408,14 @@ def _bangle_move(state: State, action: Action, seat: int, card: str):
     # One token of each owner named: of a Dagger's two Stakes on this seat, the first (both are
     # Stakes, so which one tells nothing).
     first = {}
-    for p in placements:
+    for i, p in enumerate(placements):
         if p.target == seat:
-            first.setdefault(p.owner, p)
-    moving = [first[o] for o in owners if o in first]
-    if len(moving) != len(owners):
+            first.setdefault(p.owner, i)
+    taken = [first[o] for o in owners if o in first]
+    if len(taken) != len(owners):
         raise IllegalAction("illegal_target", "Move only tokens that lie on your own seat.")
-    rest = [p for p in placements if p not in moving]
+    moving = [placements[i] for i in taken]
+    rest = [p for i, p in enumerate(placements) if i not in taken]  # by place: equal tokens too
     moved = [Placement(p.owner, partner, p.token) for p in moving]
     _check_token_rules(state, rest, moved)
     count = f"{len(moved)} token" + ("s" if len(moved) != 1 else "")

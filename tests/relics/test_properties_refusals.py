@@ -111,9 +111,14 @@ def answer(state, holder: int, args: dict):
     """What the engine answers to `holder`'s move: taken (with the line the table reads), or
     refused (code and words)."""
     try:
-        _, events = apply(state, Action("use_relic", holder, args), now=state.deadline - 1)
+        after, events = apply(state, Action("use_relic", holder, args), now=state.deadline - 1)
     except IllegalAction as refused:
         return ("refused", refused.code, refused.detail)
+    if after.round > state.round:  # the round went on to its end
+        tokens = after.last_dining.tokens
+    else:  # another window is open, or Dining waits on someone
+        tokens = after.dining.tokens if after.dining else after.placements
+    assert len(tokens) == len(state.placements)  # a token moves, none is lost
     return ("taken", events[0].text, events[0].data)
 
 

@@ -383,6 +383,31 @@ def test_r11_bangle_never_stacks_a_daggers_stakes_nor_tells_them_apart():
     assert refusals[0] == "Two of one owner's tokens may not share a seat (R3.1, R11)."
 
 
+def test_r11_bangle_moves_one_of_a_daggers_two_stakes_off_its_seat():
+    """Seat 1 (the Dagger) put both Stakes on seat 3, a Bangle's holder: naming owner 1 moves one
+    of them (both are Stakes, so which one tells nothing); it used to be refused."""
+    t = table(s3="bangle_of_oaths", s6="bangle_of_oaths", s1="ceremonial_dagger")
+    to_post(t, {**TIE, 1: "S3 S3 F2"})
+    until_window(t, 3)
+    (opts,) = offers(t, 3, "use_relic")
+    assert {"owners": [1]} in opts["moves"]
+    use(t, 3, "bangle_of_oaths", owners=[1])
+    mine = sorted((p.target, p.token) for p in t.state.placements if p.owner == 1)
+    assert mine == [(2, "feast"), (3, "stake"), (6, "stake")]
+
+
+def test_r11_candle_moves_one_of_a_daggers_two_stakes_and_keeps_the_other():
+    """Seat 1 (the Dagger) put both Stakes on seat 5: the Candle swaps one of them with seat 6's
+    token on seat 3; the other stays (both used to leave the table)."""
+    t = table(s4="whisper_wick_candle", s1="ceremonial_dagger")
+    to_post(t, {**TIE, 1: "S5 S5 F2", 6: "S2 S4 F3"})
+    until_window(t, 4)
+    use(t, 4, "whisper_wick_candle", targets=[5, 3], owners=[1, 6])
+    mine = sorted((p.target, p.token) for p in t.state.placements if p.owner == 1)
+    assert mine == [(2, "feast"), (3, "stake"), (5, "stake")]
+    assert len(t.state.placements) == 18
+
+
 def test_r11_candle_never_stacks_a_daggers_stakes_nor_tells_them_apart():
     """R11 amended: the Candle's swap that would put seat 1's token on seat 3, where seat 1 (the
     Dagger's holder) already has a Stake, is refused alike whether both are Stakes or not."""
