@@ -310,7 +310,12 @@ def test_three_players_left_hear_the_smaller_hand():
     ("pending", "decider", "expected"),
     [
         (True, None, "Your vote breaks the tie: choose one of them."),
-        (True, 5, "The tie vote is tied too: you decide."),
+        (
+            True,
+            5,
+            "The tie vote is tied too: you decide. If you don't choose in time, nothing happens "
+            "for this tie.",
+        ),
         (False, None, "Waiting for Fay to break the tie."),
     ],
     ids=["voter", "decider", "watcher"],

@@ -62,7 +62,7 @@ def reveal(state: State, events: list, now: float):
 
 def intervention(state: State, events: list, now: float):
     """R7.2–R7.4: the most dial votes (≥1) is Protected; a tie goes to the latest Ghost."""
-    state = evolve(state, step="investigation")
+    state = evolve(state, step="after_intervention")
     if not intervention_open(state):
         return state, False
     counts = Counter()
@@ -289,7 +289,7 @@ def settle(state: State, resolution: ties.Resolution, events: list, now: float) 
         )
     seat = resolution.winner
     if resolution.kind == TieKind.INTERVENTION:
-        return evolve(protect(state, seat, events), step="investigation", phase=DINING)
+        return evolve(protect(state, seat, events), step="after_intervention", phase=DINING)
     if resolution.kind == TieKind.EXAMINATION:
         if seat is None:
             return evolve(state, step="election", phase=DINING)

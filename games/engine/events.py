@@ -75,7 +75,8 @@ CAUSE = described(
 VOTE = obj({"voter": SEAT, "target": SEAT})
 DECIDED_BY = described(
     {"type": "string"},
-    '"vote", "latest_ghost", "random", "no_result", or the module that decided '
+    '"vote", "latest_ghost", "no_result" (a second tie, or a decider who did not choose in '
+    'time), "random" (games stored before silence settled nothing), or the module that decided '
     '("relics", "scales_of_justice", ...)',
 )
 NONE = obj()
@@ -144,6 +145,10 @@ DATA: dict[str, dict] = {
             "role": described(ROLE, "Public Confession: the dead player's role"),
             "same_side": described(BOOL, "Kindred or Not: the two targets' verdict"),
             "outcome": values("blocked", "protected", "survives", "falls"),
+            "replaces": described(
+                LAST_WILL, "Kingmaker, Overturned Table: the earlier such card it replaces"
+            ),
+            "replaces_seat": described(SEAT, "whose Last Will the replaced card was"),
         },
     ),
     K.LAST_WILL_VOID: obj({"seat": SEAT, "card": LAST_WILL}),

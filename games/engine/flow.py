@@ -5,7 +5,8 @@ window) or the game ends; every action and every timeout ends by calling it agai
 
     [role_reveal (window), before round 1 only] → round_start → deal → pre_mingling
     → mingling (window) → post_mingling → reveal
-    → after_reveal → intervention → investigation → stakes → [after_elimination] → election
+    → after_reveal → intervention → after_intervention → investigation → stakes
+    → [after_elimination] → election
     → round_end → the next round's round_start
 
 A tie for the most Stakes or Feasts goes through `before_tie` (a module's window, e.g. the Scales
@@ -107,7 +108,7 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
     if name == PLACE_TOKEN:
         state = mingling.place_token(state, action)
         events.append(mingling.placement_receipt(state, action))
-        if state.hands[action.seat - 1] and mingling.died_this_mingling(state):
+        if state.hands[action.seat - 1] and mingling.may_run_out_of_targets(state):
             state = mingling.set_aside_unplaceable(state, events, [action.seat])
         if state.hands[action.seat - 1]:  # the mover still holds tokens: Mingling goes on
             return state, events
@@ -251,8 +252,16 @@ def _deal(state: State, events: list, now: float):
 
 
 def _open_mingling(state: State, events: list, now: float):
+    """R7.2 amended: the round's Ghosts are those when Mingling opens, so a player killed in a
+    relic window before it (Blood of the One) has a Ghost vote. Such a death may also leave a
+    living player tokens with nowhere to go (R3.1): they are set aside as they run out of
+    targets, as after a death during Mingling (`apply`, `mingling.set_aside_unplaceable`)."""
     state = evolve(
-        state, phase=MINGLING, step="mingling", deadline=now + state.options.timers.mingling
+        state,
+        phase=MINGLING,
+        step="mingling",
+        deadline=now + state.options.timers.mingling,
+        round_ghosts=len(state.ghosts),
     )
     if mingling.mingling_done(state):
         return evolve(state, deadline=None, step="post_mingling"), False
@@ -344,6 +353,7 @@ _STEPS = {
     "reveal": dining.reveal,
     "after_reveal": _modules_at("after_reveal", "intervention"),
     "intervention": dining.intervention,
+    "after_intervention": _modules_at("after_intervention", "investigation"),
     "investigation": dining.investigation,
     "stakes": dining.stakes,
     "before_tie": _modules_at("before_tie", "open_tie"),

@@ -30,6 +30,7 @@ STEPS = (
     "pre_mingling",
     "post_mingling",
     "after_reveal",
+    "after_intervention",  # Protection settled (R7.2), nothing counted yet
     "before_tie",  # a tie for the most Stakes or Feasts, before its vote opens (`state.tie`)
     "after_elimination",
     "after_death",  # each death in Dining in turn (`dining.dying(state)`), R13 amended
@@ -93,7 +94,8 @@ class Module:
 
     def on_killed_before_dining(self, state: State, seat: int) -> State:
         """`seat` was killed by a card before this round's Dining (Blood of the One): what a death
-        in Dining brings comes when Dining opens (their Last Will, R13 amended)."""
+        in Dining brings comes in Dining, once Protection is settled (their Last Will, R11 and R13
+        amended)."""
         return state
 
     def forget_the_dead(self, state: State, dead: list[int], events: list) -> State:

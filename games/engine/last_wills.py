@@ -11,8 +11,13 @@ Rulings where R13 is silent (the project's own, see docs/rules.md's style):
 - Broken Stake leaves an Alpha's hand as it is: their Double-Stake is already their only Stake.
 - Kindred or Not compares roles, it examines nobody: no Mesmerism, and the Effigy does not stop it.
 - Grudge and Last Stand choose among the living players who put a Stake or Double-Stake on you.
+- Parting Glance offers only the players it can examine: not the Protected (R7.2), not the
+  Effigy of Innocence's holder (R11); R13 amended.
 - Kingmaker names one of the players this round's election could elect (living, not Protected,
   not this round's Alpha); the Feast tally is then ignored.
+- Cards resolve in the order drawn; when two decide the next Alpha (Kingmaker, Overturned Table)
+  in one Dining, the later one stands and its line says that it replaces the earlier (R13
+  amended).
 - A player killed while a Last Will choice is open (Blood of the One) is no longer offered; a
   card left with nobody to choose has no effect.
 """
@@ -191,7 +196,7 @@ def effect(card_id: str):
 class LastWills(hooks.Module):
     name = "last_wills"
     action_names = frozenset({ActionName.RESOLVE_CHOICE})
-    at_steps = frozenset({"after_reveal", "after_death"})
+    at_steps = frozenset({"after_intervention", "after_death"})
 
     def enabled(self, state: State) -> bool:
         return state.options.last_wills
@@ -199,7 +204,7 @@ class LastWills(hooks.Module):
     def at_step(self, state: State, step: str, now: float):
         if state.three_living:  # R9: no Last Will
             return None
-        if step == "after_reveal":  # those killed during Mingling (Blood of the One) draw first
+        if step == "after_intervention":  # killed before Dining (Blood of the One): R11 amended
             owed = [
                 s for s in _data(state).get("owed", []) if _draw_of(state, state.round, s) is None
             ]
@@ -282,7 +287,8 @@ class LastWills(hooks.Module):
         return {draw_["seat"]} if draw_ else set()
 
     def on_killed_before_dining(self, state: State, seat: int) -> State:
-        """Their Last Will is drawn when Dining opens (`at_step("after_reveal")`)."""
+        """Their Last Will is drawn once Dining has settled Protection, before anything is counted
+        (`at_step("after_intervention")`, R11 amended)."""
         return _update(state, owed=_data(state).get("owed", []) + [seat])
 
     def forget_the_dead(self, state: State, dead: list[int], events: list) -> State:
@@ -300,7 +306,8 @@ class LastWills(hooks.Module):
 
     def adjust_tally(self, state: State, kind: str, tally: dict[int, int]) -> dict[int, int]:
         tally = dict(tally)
-        for e in _in_force(state):
+        in_force = _in_force(state)
+        for e in in_force:
             seat = e["target"]
             if (
                 kind == STAKE
@@ -310,11 +317,12 @@ class LastWills(hooks.Module):
                 tally[seat] += 2 if e["card"] == LastWillId.GRUDGE else 1
             if kind == FEAST and e["card"] == LastWillId.TOAST and seat in tally:
                 tally[seat] += 1
-            if kind == FEAST and e["card"] == LastWillId.OVERTURNED_TABLE:
-                return {}
-            if kind == FEAST and e["card"] == LastWillId.KINGMAKER:
-                return {seat: 1} if seat in tally else {}
-        return tally
+        decided = _alpha_decided(in_force) if kind == FEAST else None
+        if decided is None:
+            return tally
+        if decided["card"] == LastWillId.OVERTURNED_TABLE:
+            return {}
+        return {decided["target"]: 1} if decided["target"] in tally else {}  # Kingmaker
 
     def vote_weight(self, state: State, voter: int) -> int:
         restless = any(
@@ -467,10 +475,8 @@ def _options(state: State, card: Card, seat: int) -> list[int] | None:
     if card.choice is None:
         return None
     if card.choice in ("living", "two_living"):
-        if (
-            card.id == LastWillId.PARTING_GLANCE
-        ):  # R7.2: the Protected cannot be investigated (R13 amended)
-            return [s for s in living if s != state.dining.protected]
+        if card.id == LastWillId.PARTING_GLANCE:  # R13 amended: only those it can examine
+            return [s for s in living if _can_examine(state, seat, s)]
         return [s for s in living if s != seat] if card.id == LastWillId.HEIRLOOM else living
     if card.choice == "stakers":
         return sorted(
@@ -487,6 +493,15 @@ def _options(state: State, card: Card, seat: int) -> list[int] | None:
         relics = _relics(state)
         return [s for s in living if relics and relics.holds_active_relic(state, s)]
     raise ValueError(card.choice)
+
+
+def _can_examine(state: State, seat: int, target: int) -> bool:
+    """Whether `seat`'s Parting Glance may look at `target`: not the Protected (R7.2), not a
+    player a module shields from examination (the Effigy of Innocence, R11)."""
+    if target == state.dining.protected:
+        return False
+    blockers = hooks.using(state, "blocks_examination")
+    return not any(m.blocks_examination(state, seat, target) for m in blockers)
 
 
 def _take_top(state: State) -> tuple[State, Card]:
@@ -675,23 +690,53 @@ effect(LastWillId.GRUDGE)(
 )
 
 
+ALPHA_CARDS = (LastWillId.OVERTURNED_TABLE, LastWillId.KINGMAKER)  # they decide the next Alpha
+
+
+def _alpha_decided(in_force: list[dict]) -> dict | None:
+    """R13 amended: of the cards that decide this round's election, the one drawn last stands."""
+    return next((e for e in reversed(in_force) if e["card"] in ALPHA_CARDS), None)
+
+
+def _replacing(state: State) -> tuple[str, dict]:
+    """The words and data a card that decides the next Alpha adds when an earlier one of this
+    Dining did too: it replaces it (R13 amended)."""
+    earlier = _alpha_decided([e for e in _data(state)["effects"] if e["round"] == state.round])
+    if earlier is None:
+        return "", {}
+    name = BY_ID[earlier["card"]].name
+    return f" This replaces {{replaces_seat:seat}}'s {name}.", {
+        "replaces": earlier["card"],
+        "replaces_seat": earlier["by"],
+    }
+
+
 @effect(LastWillId.OVERTURNED_TABLE)
 def _overturned_table(state, seat, targets, events):
+    more, data = _replacing(state)
     events.append(
-        _effect(state, LastWillId.OVERTURNED_TABLE, seat, "No Alpha Hunter is elected this round.")
+        _effect(
+            state,
+            LastWillId.OVERTURNED_TABLE,
+            seat,
+            "No Alpha Hunter is elected this round." + more,
+            **data,
+        )
     )
     return _add_effect(state, LastWillId.OVERTURNED_TABLE, seat, seat, state.round)
 
 
 @effect(LastWillId.KINGMAKER)
 def _kingmaker(state, seat, targets, events):
+    more, data = _replacing(state)
     events.append(
         _effect(
             state,
             LastWillId.KINGMAKER,
             seat,
-            "{seat:Seat} makes {target:seat} the next Alpha Hunter.",
+            "{seat:Seat} makes {target:seat} the next Alpha Hunter." + more,
             target=targets[0],
+            **data,
         )
     )
     return _add_effect(state, LastWillId.KINGMAKER, seat, targets[0], state.round)

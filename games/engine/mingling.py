@@ -50,8 +50,9 @@ def intervention_open(state: State) -> bool:
 
 def intervention_voters(state: State) -> tuple[int, ...]:
     """Ghosts who must vote (R3.3: their votes, but never an optional one, hold Mingling open):
-    those who were Ghosts when the round began and left the table (R7.2); a player killed
-    during Mingling (Blood of the One) has no dial this round."""
+    those who were Ghosts when Mingling opened and left the table (R7.2 amended: a player killed
+    in a relic window before it is one of them); a player killed during Mingling (Blood of the
+    One) has no dial this round."""
     if not intervention_open(state):
         return ()
     return state.ghosts[: state.round_ghosts]
@@ -104,8 +105,11 @@ def set_aside_unplaceable(state: State, events: list, seats=None) -> State:
     return evolve(state, hands=tuple(hands)) if changed else state
 
 
-def died_this_mingling(state: State) -> bool:
-    return len(state.ghosts) > state.round_ghosts
+def may_run_out_of_targets(state: State) -> bool:
+    """Whether a player may hold tokens no living player can take (`set_aside_unplaceable`): only
+    with three or fewer living players, each holding at most three tokens, i.e. after a death this
+    round (Blood of the One, before or during Mingling). A cheap test for every placement."""
+    return len(state.living) <= 3
 
 
 def may_stack(state: State, seat: int, token: str) -> bool:

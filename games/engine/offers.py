@@ -16,10 +16,9 @@ none). An action adds its own keys (docs/api.md, "pending"):
 
 An offer is built from the same functions the engine checks a move with, so each of its
 `moves` is accepted and no other move is (tests/engine/test_offers.py). An action with no legal
-move is not offered at all (a relic window with nobody to aim at offers only `pass`). One
-exception keeps a secret: a Candle or Bangle move that would put two of one owner's tokens on
-one seat is legal only when both are a Ceremonial Dagger holder's Stakes, so it is not offered
-(offering it would tell what the tokens are, R3.2).
+move is not offered at all (a relic window with nobody to aim at offers only `pass`). There is
+no exception: a Candle or Bangle move never puts two of one owner's tokens on one seat, Dagger
+or not (R11 amended), so neither an offer nor a refusal tells what a hidden token is (R3.2).
 """
 
 from __future__ import annotations

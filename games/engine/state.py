@@ -216,7 +216,7 @@ class State:
     step: str = "mingling"  # where the round's flow resumes (flow.py)
     deadline: float | None = None
     three_living: bool = False  # R9: this round started with exactly 3 living players
-    round_ghosts: int = 0  # how many Ghosts there were when this round began (R7.2)
+    round_ghosts: int = 0  # how many Ghosts there were when this round's Mingling opened (R7.2)
     alpha: int | None = None  # this round's Alpha Hunter
     ghosts: tuple[int, ...] = ()  # in order of elimination, most recent last
     hands: tuple[tuple[str, ...], ...] = ()  # tokens still in hand, index seat - 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import hooks
-from .common import draw_rng, int_arg, private, public, seat_list
+from .common import int_arg, private, public, seat_list
 from .errors import IllegalAction
 from .state import TIEBREAK, Action, State, Tie, TieResult, Vote, evolve
 from .vocabulary import EventKind, TieKind
@@ -134,11 +134,14 @@ def cast(state: State, action: Action, now: float, events: list) -> tuple[State,
 
 
 def resolve(state: State, now: float, events: list) -> tuple[State, Resolution | None]:
-    """Count the dials (absent voters abstain, R5.5). None: a decider's window has opened."""
+    """Count the dials (absent voters abstain, R5.5). None: a decider's window has opened.
+
+    A decider who lets the time run out (the latest Ghost, R5.2 and R7.4, or a module's, the
+    Seer's Orb) settles nothing: as in R5.3, no elimination, election, examination or
+    Protection comes of that tie this round (R5.2 amended: no random pick)."""
     tie = state.tie
-    if tie.decider is not None:  # the decider let the time run out: a random legal choice
-        rng, state = draw_rng(state)
-        return settled(state, tie, rng.choice(tie.candidates), "random", events)
+    if tie.decider is not None:  # R5.2 amended: a silent decider settles nothing, no random pick
+        return settled(state, tie, None, "no_result", events)
     counts = dict.fromkeys(tie.candidates, 0)
     for v in tie.votes:
         counts[v.target] += vote_weight(state, v.voter)

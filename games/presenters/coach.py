@@ -175,7 +175,10 @@ def _tie(tie: dict, me: dict, names: dict[int, str], actions: dict) -> str:
     text = f"{tied} are tied for {TIE_SUBJECTS.get(tie['kind'], 'the vote')}."
     if "tiebreak_vote" in actions:
         if tie.get("decider") == me["seat"]:
-            return f"{text} The tie vote is tied too: you decide."
+            return (
+                f"{text} The tie vote is tied too: you decide. If you don't choose in time, "
+                "nothing happens for this tie."
+            )
         return f"{text} Your vote breaks the tie: choose one of them."
     voters = [names[v] for v in tie["voters"] if v not in (tie.get("voted") or [])]
     return f"{text} Waiting for {_and(voters)} to break the tie." if voters else text

@@ -158,7 +158,7 @@ WORDS: dict[str, Word] = {
             "tie_vote",
             "Tie vote",
             "When players tie for the most Stakes or Feasts, the Ghosts vote between them (with "
-            "no Ghosts, everyone does).",
+            "no Ghosts, everyone does). Still tied, and nobody decides in time: nothing happens.",
             "dining",
             "ties",
         ),

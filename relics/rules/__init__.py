@@ -25,7 +25,8 @@ Rulings where R10/R11 and the glossary are silent (the project's own):
   holder keeps the card, another discards it) or pass; passing or silence leaves the usual vote.
 - Blood of the One: usable whenever the game waits on a player, except while relics are handed
   out (they are not in play yet); plus its post-mingling slot and a last call right after the
-  reveal (R11 amended). A victim killed before Dining draws their Last Will when Dining opens; one
+  reveal (R11 amended). A victim killed before Dining draws their Last Will in Dining once
+  Protection is settled (R11 amended 2026-12-01); one
   killed in Dining draws at once, in the order of deaths. What Dining has settled stays settled; a
   tie not yet settled is counted again without the victim's tokens (its votes so far are void).
   A window or choice of the victim's own closes; a Last Will choice no longer offers them.

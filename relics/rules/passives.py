@@ -42,7 +42,8 @@ from .holdings import (
 def blood(state: State, seat: int, card: str, targets: list[int], events: list):
     """R11: discard, name a living player; the app tells whether they are Mesmerized; if so they
     die, their placed tokens this round are removed (even revealed ones), and their Last Will is
-    drawn as usual: when Dining opens, or at once in Dining (flow._aftermath)."""
+    drawn as usual: in Dining once Protection is settled (R11 amended), or at once in Dining
+    (flow._aftermath)."""
     (target,) = targets
     if target not in state.living:
         raise IllegalAction("illegal_target", "Blood of the One names a living player.")
@@ -142,12 +143,16 @@ def _without_the_dead(state: State, dead: list[int], events: list) -> State:
 
 
 def check_cross(state: State, seat: int, cause: str, events: list) -> State:
-    """R11/R12.3: checked by the app at the moment of death in Dining."""
+    """R11/R12.3: checked by the app at the moment of any death in Dining (R11 amended: the
+    Stake votes' elimination, a Last Stand, the Bangle partner's death, Blood of the One), with
+    the Stake votes that lie on that seat in this Dining. A death before Dining opens (Mingling,
+    the relic windows) or at the start of a round (a deferred Bangle death) is not in Dining."""
     card = next(
         (c for c in cards_of(state, seat) if acting_as(state, c) == RelicId.CROSS_OF_SAINT_JOHN),
         None,
     )
-    if cause != dining.BY_DINING or card is None or negated(state, card):
+    in_dining = state.dining is not None and not state.dining.complete
+    if not in_dining or card is None or negated(state, card):
         return state
     stakes = [
         (p.owner, STAKE_VOTES[p.token])

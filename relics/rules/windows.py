@@ -11,7 +11,6 @@ from games.engine.common import private, public
 from games.engine.errors import IllegalAction
 from games.engine.offers import offer
 from games.engine.state import (
-    STAKE,
     Action,
     Placement,
     State,
@@ -34,7 +33,6 @@ from .holdings import (
     close_window,
     data_of,
     discard_card,
-    has,
     holder,
     is_active,
     moved,
@@ -195,22 +193,13 @@ def bangle_moves(state: State, seat: int, card: str) -> list[dict[str, list[int]
 
 
 def _legal(check, state: State, seat: int, args: dict, *more) -> bool:
-    """Whether `check` (the move's own check) accepts `args`, leaving out a move that would put
-    two of one owner's tokens on one seat: it is legal only when both are Stakes of a Ceremonial
-    Dagger's holder (R11), and offering it would tell what the tokens are (R3.2)."""
+    """Whether `check` (the move's own check) accepts `args`: what is offered is exactly what
+    is taken."""
     try:
-        rest, moved, *_ = check(state, Action(ActionName.USE_RELIC, seat, args), seat, *more)
+        check(state, Action(ActionName.USE_RELIC, seat, args), seat, *more)
     except IllegalAction:
         return False
-    return not stacks(rest, moved)
-
-
-def stacks(rest: list[Placement], moved: list[Placement]) -> bool:
-    """Whether a moved token ends beside another of its owner's tokens."""
-    placed = rest + moved
-    return any(
-        q is not p and q.owner == p.owner and q.target == p.target for p in moved for q in placed
-    )
+    return True
 
 
 def _target_cards(state: State, relic: str, seat: int, own_card: str) -> list[str]:
@@ -386,11 +375,12 @@ def _candle_move(state: State, action: Action, seat: int):
         )
     oa, ob = owners
     placements = list(state.placements)
-    pa = next((p for p in placements if p.target == a and p.owner == oa), None)
-    pb = next((p for p in placements if p.target == b and p.owner == ob), None)
-    if pa is None or pb is None:
+    ia = next((i for i, p in enumerate(placements) if p.target == a and p.owner == oa), None)
+    ib = next((i for i, p in enumerate(placements) if p.target == b and p.owner == ob), None)
+    if ia is None or ib is None:
         raise IllegalAction("illegal_target", "Choose a token placed on each of the two seats.")
-    rest = [p for p in placements if p not in (pa, pb)]
+    pa, pb = placements[ia], placements[ib]
+    rest = [p for i, p in enumerate(placements) if i not in (ia, ib)]  # by place: equal ones too
     moved = [Placement(oa, b, pa.token), Placement(ob, a, pb.token)]
     _check_token_rules(state, rest, moved)
     text = "{seat:Seat}'s Whisper-Wick Candle swaps a token between {targets:seats}."
@@ -415,10 +405,17 @@ def _bangle_move(state: State, action: Action, seat: int, card: str):
     if not owners:  # moving nothing is passing
         raise IllegalAction("illegal_target", "Name 1 or 2 token owners, or pass to move none.")
     placements = list(state.placements)
-    moving = [p for p in placements if p.target == seat and p.owner in owners]
-    if len(moving) != len(owners):
+    # One token of each owner named: of a Dagger's two Stakes on this seat, the first (both are
+    # Stakes, so which one tells nothing).
+    first = {}
+    for i, p in enumerate(placements):
+        if p.target == seat:
+            first.setdefault(p.owner, i)
+    taken = [first[o] for o in owners if o in first]
+    if len(taken) != len(owners):
         raise IllegalAction("illegal_target", "Move only tokens that lie on your own seat.")
-    rest = [p for p in placements if p not in moving]
+    moving = [placements[i] for i in taken]
+    rest = [p for i, p in enumerate(placements) if i not in taken]  # by place: equal tokens too
     moved = [Placement(p.owner, partner, p.token) for p in moving]
     _check_token_rules(state, rest, moved)
     count = f"{len(moved)} token" + ("s" if len(moved) != 1 else "")
@@ -490,7 +487,10 @@ WINDOW_EFFECTS = {
 
 def _check_token_rules(state: State, rest: list[Placement], moved: list[Placement]) -> None:
     """R11 ruling: a move may not put a token on its own owner, nor two of one owner's tokens on
-    one seat (unless the owner's Dagger allows it), nor on a Ghost."""
+    one seat, nor on a Ghost. Amended: the Ceremonial Dagger's exception is for its holder's own
+    placing only; a move never stacks, so that no refusal depends on what a token is (R3.2: the
+    types are hidden until Dining). Every check here reads only what the table sees: who placed
+    a token on whom, who lives."""
     for p in moved:
         if p.owner == p.target:
             raise IllegalAction(
@@ -498,13 +498,7 @@ def _check_token_rules(state: State, rest: list[Placement], moved: list[Placemen
             )
         if not state.player(p.target).alive:
             raise IllegalAction("illegal_target", "Tokens lie only on living players (R7.1).")
-        same = [q for q in rest + moved if q.owner == p.owner and q.target == p.target]
-        dagger = (
-            p.token == STAKE
-            and all(q.token == STAKE for q in same)
-            and has(state, p.owner, RelicId.CEREMONIAL_DAGGER)
-        )
-        if len(same) > 1 and not dagger:
+        if any(q is not p and q.owner == p.owner and q.target == p.target for q in rest + moved):
             raise IllegalAction(
                 "illegal_target", "Two of one owner's tokens may not share a seat (R3.1, R11)."
             )

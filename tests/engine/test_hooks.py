@@ -326,13 +326,13 @@ def test_hook_decide_tie_hands_the_tie_to_the_chosen_seat(probe):
     assert record["decided_by"] == "probe" and record["result"] == 3
 
 
-def test_hook_decide_tie_times_out_to_a_random_tied_player(probe):
+def test_r5_2_a_modules_decider_who_does_not_choose_in_time_settles_nothing(probe):
     probe.decider = ("elimination", 6)
     t = round_two(ELIMINATION_TIE)
     t.expire()
     record = t.dining["ties"][0]
-    assert record["decided_by"] == "random" and record["result"] in (3, 4)
-    assert not t.alive(record["result"])
+    assert record["decided_by"] == "no_result" and record["result"] is None
+    assert t.alive(3) and t.alive(4)
 
 
 def test_hook_decide_tie_of_the_intervention_instead_of_the_latest_ghost(probe):
@@ -359,13 +359,21 @@ def test_hook_at_step_is_called_at_every_step_in_round_order(probe):
         "pre_mingling",
         "post_mingling",
         "after_reveal",
+        "after_intervention",
         "before_tie",
         "after_death",
         "after_elimination",
         "round_end",
     ]
     round1 = [step for r, step in probe.steps if r == 1]
-    assert round1 == ["round_start", "pre_mingling", "post_mingling", "after_reveal", "round_end"]
+    assert round1 == [
+        "round_start",
+        "pre_mingling",
+        "post_mingling",
+        "after_reveal",
+        "after_intervention",
+        "round_end",
+    ]
 
 
 def test_hook_at_step_pauses_the_round_with_its_own_window(probe):

@@ -106,6 +106,10 @@ def ghost_table():
 # most Feasts. The Alpha (seat 1) investigates seat 5.
 ROUND4_TIE = {1: "D3 F2 I5", 2: "S4 S5 F3", 3: "S4 S1 F2", 4: "S3 S2 F5", 5: "S4 S1 F2"}
 
+# Round 4 of `ghost_table`: seat 3 has the most Stakes; seats 2 and 4 tie for the most Feasts.
+ELECTION_TIE_WITH_GHOSTS = {1: "D3 F2 I5", 2: "S3 S5 F4", 3: "S4 S1 F2", 4: "S3 S2 F5"}
+ELECTION_TIE_WITH_GHOSTS |= {5: "S3 S2 F4"}
+
 # Six players, round 1 as in the smoke test (seat 3 examined by 4, seat 5 elected): round 2 has
 # seat 5 as the Alpha and no Ghosts.
 ROUND1 = {1: "S3 S4 F5", 2: "S3 S4 F5", 3: "S4 S5 F6", 4: "S3 S5 F6", 5: "S3 S6 F4", 6: "S3 S4 F5"}
@@ -345,17 +349,29 @@ def test_r5_5_nobody_votes_with_ghosts_the_latest_ghost_chooses():
     assert t.dining["ties"][0]["decided_by"] == "latest_ghost"
 
 
-def test_r5_2_the_latest_ghosts_decider_window_times_out_to_a_random_tied_player():
+def test_r5_2_a_latest_ghost_who_does_not_choose_in_time_leaves_nobody_eliminated():
+    """R5.2 amended: no random pick; as in R5.3, nothing happens for that tie this round."""
     t = ghost_table()
     t.mingle(ROUND4_TIE)
     t.expire()
     assert t.view(None)["tie"]["decider"] == 6
     t.expire()
     record = t.dining["ties"][0]
-    assert record["decided_by"] == "random"
-    assert record["result"] in (3, 4)
-    assert [t.alive(3), t.alive(4)].count(False) == 1
-    assert not t.alive(record["result"])
+    assert record["decided_by"] == "no_result" and record["result"] is None
+    assert t.alive(3) and t.alive(4) and t.dining["eliminated"] is None
+    assert "no_elimination" in t.kinds()
+
+
+def test_r5_2_a_latest_ghost_who_does_not_choose_in_time_leaves_nobody_elected():
+    t = ghost_table()
+    t.mingle(ELECTION_TIE_WITH_GHOSTS)
+    t.expire()  # the Ghosts do not vote on the election tie: the latest Ghost decides
+    tie = t.view(None)["tie"]
+    assert tie["kind"] == "election" and tie["decider"] == t.state.ghosts[-1]
+    t.expire()
+    record = [r for r in t.dining["ties"] if r["kind"] == "election"][0]
+    assert record["decided_by"] == "no_result" and record["result"] is None
+    assert t.dining["alpha_elected"] is None
 
 
 def test_r5_2_latest_ghost_whose_dial_names_an_untied_player_chooses_among_the_still_tied():

@@ -231,7 +231,8 @@ def test_r7_4_an_intervention_tie_the_latest_ghost_did_not_vote_in_opens_their_c
     assert record["decided_by"] == "latest_ghost" and record["result"] == 1
 
 
-def test_r7_4_the_latest_ghosts_intervention_choice_times_out_at_random():
+def test_r7_4_a_latest_ghost_who_does_not_choose_in_time_protects_nobody():
+    """R5.2 amended, and R7.4 with it: a decider's silence is no random pick."""
     t = ghost_table()
     t.mingle(STAKES_ON_3, ghosts={7: 3, 6: 3})
     t.do(7, "intervention_vote", target=1)
@@ -240,8 +241,9 @@ def test_r7_4_the_latest_ghosts_intervention_choice_times_out_at_random():
     assert t.view(None)["tie"]["decider"] == 4
     t.expire()
     (record,) = [r for r in t.dining["ties"] if r["kind"] == "intervention"]
-    assert record["decided_by"] == "random" and record["result"] in (1, 2)
-    assert t.dining["protected"] == record["result"]
+    assert record["decided_by"] == "no_result" and record["result"] is None
+    assert t.dining["protected"] is None
+    assert not t.alive(1)  # nobody Protected: seat 1 had the most Stakes
 
 
 # -- R7.5 -----------------------------------------------------------------------------------------

@@ -7,8 +7,12 @@ Six players unless said otherwise: seat 1 the Vampire Lord, seat 2 a Vampire, 3â
 from __future__ import annotations
 
 from games.engine import pending
+from games.engine.dining import stake_tally
+from games.engine.last_wills import EMPTY_DATA
+from games.engine.state import evolve
 from games.engine.view import waiting_for
 from relics.rules import MODULE
+from relics.rules.holdings import moved, update
 from tests.engine.test_r13_last_wills import stack
 from tests.relics.conftest import (
     data,
@@ -361,17 +365,69 @@ def test_r11_bangle_moves_up_to_two_tokens_to_the_partner():
     assert on(3) == [5, 6] and on(6) == [1, 2, 3, 4, 5]
 
 
-def test_r11_bangle_does_not_offer_a_daggers_stack_which_would_tell_the_tokens_apart():
-    """Seat 1 holds the Dagger and placed Stakes on seats 3 and 6 (the Bangles): moving 1's
-    token to seat 6 is legal only because both are Stakes (R11), so offering it would tell what
-    they are (R3.2): it is not offered, though the engine still takes it."""
+def test_r11_bangle_never_stacks_a_daggers_stakes_nor_tells_them_apart():
+    """R11 amended: seat 1 holds the Dagger and placed Stakes on seats 3 and 6 (the Bangles).
+    Moving 1's token to seat 6 would stack two of its tokens: neither offered nor taken, and
+    refused in the same words as when one of them is a Feast, so the refusal tells nothing of
+    what the tokens are (R3.2)."""
+    refusals = []
+    for plan in ("S3 S6 F2", "S3 F6 S2"):  # seat 1's token on seat 6: a Stake, then a Feast
+        t = table(s3="bangle_of_oaths", s6="bangle_of_oaths", s1="ceremonial_dagger")
+        to_post(t, {**TIE, 1: plan})
+        until_window(t, 3)
+        (opts,) = offers(t, 3, "use_relic")
+        assert 1 not in opts["owners"] and all(1 not in m["owners"] for m in opts["moves"])
+        refused = t.illegal("illegal_target", 3, "use_relic", relic="bangle_of_oaths", owners=[1])
+        refusals.append(refused.detail)
+    assert refusals[0] == refusals[1]
+    assert refusals[0] == "Two of one owner's tokens may not share a seat (R3.1, R11)."
+
+
+def test_r11_bangle_moves_one_of_a_daggers_two_stakes_off_its_seat():
+    """Seat 1 (the Dagger) put both Stakes on seat 3, a Bangle's holder: naming owner 1 moves one
+    of them (both are Stakes, so which one tells nothing); it used to be refused."""
     t = table(s3="bangle_of_oaths", s6="bangle_of_oaths", s1="ceremonial_dagger")
-    to_post(t, {**TIE, 1: "S3 S6 F2"})
+    to_post(t, {**TIE, 1: "S3 S3 F2"})
     until_window(t, 3)
     (opts,) = offers(t, 3, "use_relic")
-    assert 1 not in opts["owners"] and all(1 not in m["owners"] for m in opts["moves"])
+    assert {"owners": [1]} in opts["moves"]
     use(t, 3, "bangle_of_oaths", owners=[1])
-    assert sorted(p.owner for p in t.state.placements if p.target == 6).count(1) == 2
+    mine = sorted((p.target, p.token) for p in t.state.placements if p.owner == 1)
+    assert mine == [(2, "feast"), (3, "stake"), (6, "stake")]
+
+
+def test_r11_candle_moves_one_of_a_daggers_two_stakes_and_keeps_the_other():
+    """Seat 1 (the Dagger) put both Stakes on seat 5: the Candle swaps one of them with seat 6's
+    token on seat 3; the other stays (both used to leave the table)."""
+    t = table(s4="whisper_wick_candle", s1="ceremonial_dagger")
+    to_post(t, {**TIE, 1: "S5 S5 F2", 6: "S2 S4 F3"})
+    until_window(t, 4)
+    use(t, 4, "whisper_wick_candle", targets=[5, 3], owners=[1, 6])
+    mine = sorted((p.target, p.token) for p in t.state.placements if p.owner == 1)
+    assert mine == [(2, "feast"), (3, "stake"), (5, "stake")]
+    assert len(t.state.placements) == 18
+
+
+def test_r11_candle_never_stacks_a_daggers_stakes_nor_tells_them_apart():
+    """R11 amended: the Candle's swap that would put seat 1's token on seat 3, where seat 1 (the
+    Dagger's holder) already has a Stake, is refused alike whether both are Stakes or not."""
+    refusals = []
+    for plan in ("S3 S5 F2", "S3 F5 S2"):  # seat 1's token on seat 5: a Stake, then a Feast
+        t = table(s4="whisper_wick_candle", s1="ceremonial_dagger")
+        to_post(t, {**TIE, 1: plan, 6: "S3 S4 F2"})
+        until_window(t, 4)
+        (opts,) = offers(t, 4, "use_relic")
+        assert {"targets": [3, 5], "owners": [6, 1]} not in opts["moves"]
+        refused = t.illegal(  # seat 6's token on 3 to seat 5, seat 1's on 5 to seat 3
+            "illegal_target",
+            4,
+            "use_relic",
+            relic="whisper_wick_candle",
+            targets=[3, 5],
+            owners=[6, 1],
+        )
+        refusals.append(refused.detail)
+    assert refusals[0] == refusals[1]
 
 
 def test_r11_bangle_never_moves_a_token_onto_its_owner_nor_doubles_an_owner():
@@ -586,14 +642,47 @@ def test_r11_effigy_blocks_the_investigation():
     assert not any(k["seat"] == 6 for k in t.view(4)["me"]["knowledge"] if "role" in k)
 
 
-def test_r11_effigy_blocks_a_parting_glance():
+def test_r13_parting_glance_does_not_offer_the_effigys_holder():
+    """R13 amended: only players the card can examine are offered; the Effigy's holder cannot be
+    examined (R11), so naming them would waste the card."""
     t = relic_table("LVHHHH", hold(s6="effigy_of_innocence"), last_wills=True)
     stack(t, "parting_glance")
     to_post(t, KEY)
     finish_round(t)
     assert not t.alive(5) and t.state.phase == "last_will"
-    t.do(5, "resolve_choice", choice="parting_glance", targets=[6])
-    assert not any(k["seat"] == 6 for k in t.view(5)["me"]["knowledge"] if "role" in k)
+    (opts,) = [p["options"] for p in pending(t.state, 5) if p["action"] == "resolve_choice"]
+    assert 6 not in opts["targets"] and 4 in opts["targets"]
+    t.illegal("illegal_target", 5, "resolve_choice", choice="parting_glance", targets=[6])
+    t.do(5, "resolve_choice", choice="parting_glance", targets=[4])
+    assert any(k["seat"] == 4 and "role" in k for k in t.view(5)["me"]["knowledge"])
+
+
+# Round 2: nobody puts a Stake on seat 5, who places every token (EFFIGY_UNPLACED: not the Feast).
+EFFIGY = {1: "S3 S6 F2", 2: "S3 S6 F1", 3: "S6 S1 F2", 4: "D3 F2 I6", 5: "S3 S1 F2"}
+EFFIGY |= {6: "S3 S1 F2"}
+
+
+def effigy_tally(plan):
+    """Seat 5 holds the Effigy and has a Dying Accusation's automatic Stake this round; the count
+    is read at Blood of the One's last call (seat 6), after the reveal, before anything else."""
+    t = relic_table(
+        "LVHHHH", hold(s5="effigy_of_innocence", s6="blood_of_the_one"), last_wills=True
+    )
+    accusation = {"card": "dying_accusation", "by": 3, "target": 5, "round": 2}
+    wills = t.state.ext.get("last_wills") or EMPTY_DATA
+    wills = {**wills, "effects": [*wills["effects"], accusation]}
+    t.state = evolve(t.state, ext={**t.state.ext, "last_wills": wills})
+    to_post(t, plan)
+    while window(t)["stage"] != "reveal":
+        t.do(window(t)["seat"], "pass")
+    return stake_tally(t.state)[5]
+
+
+def test_r11_effigy_takes_one_off_the_automatic_stake_votes_too():
+    """R11 (1 fewer Stake vote, min 0) counts every Stake vote, automatic ones included: a
+    Dying Accusation's (R13) and an unplaced token's (R3.4)."""
+    assert effigy_tally(EFFIGY) == 0  # the Accusation's 1, less the Effigy's 1
+    assert effigy_tally({**EFFIGY, 5: "S3 S1"}) == 1  # and the unplaced Feast's 1
 
 
 def test_r11_effigy_of_a_dead_holder_does_not_stop_van_helsing():
@@ -894,6 +983,38 @@ def test_r11_cross_of_saint_john_is_computed_at_the_moment_of_death_not_for_a_ch
     assert t.alive(3) and t.state.outcome is None
 
 
+def test_r11_cross_counts_last_stand_death_in_dining():
+    """R11 amended: any death in Dining counts. Seat 2 (a Vampire) is Staked and its Last Stand
+    kills seat 3, the Cross's holder, whose 2 Stake votes both came from the Lord and the
+    Vampire: the Hunters win at once."""
+    t = relic_table("LVHHHH", hold(s3="cross_of_saint_john"), last_wills=True)
+    stack(t, "last_stand")
+    plan = {1: "S3 S5 F6", 2: "S3 S5 F6", 3: "S2 S6 F5", 4: "D2 F5 I6", 5: "S2 S6 F1"}
+    to_post(t, plan | {6: "S2 S5 F1"})
+    finish_round(t)
+    assert not t.alive(2) and t.state.phase == "last_will"
+    t.do(2, "resolve_choice", choice="last_stand", targets=[3])
+    assert not t.alive(3)
+    assert t.state.outcome is not None and t.state.outcome.winner == "hunters"
+    cross = {"round": 2, "seat": 3, "stake_votes": 2, "from_vampires": 2}
+    assert t.view(None)["last_dining"]["cross"] == cross
+
+
+def test_r11_cross_counts_the_death_of_a_bangle_partner_in_dining():
+    """R11 amended: seat 6 holds the Cross beside its Bangle (as after an Heirloom); seat 5, the
+    other Bangle's holder, is Staked and seat 6 dies with them. Both Stake votes on seat 6 came
+    from the Lord and the Vampire: the Hunters win at once."""
+    t = table(s3="cross_of_saint_john", s5="bangle_of_oaths", s6="bangle_of_oaths")
+    t.state = update(t.state, holdings=moved(t.state, {"cross_of_saint_john": 6}))
+    plan = {1: "S5 S6 F2", 2: "S5 S6 F1", 3: "S5 S1 F2", 4: "D5 F2 I3", 5: "S1 S2 F4"}
+    to_post(t, plan | {6: "S3 S1 F2"})
+    finish_round(t)
+    assert not t.alive(5) and not t.alive(6)
+    assert t.state.outcome is not None and t.state.outcome.winner == "hunters"
+    cross = {"round": 2, "seat": 6, "stake_votes": 2, "from_vampires": 2}
+    assert t.view(None)["last_dining"]["cross"] == cross
+
+
 # -- Blood of the One -----------------------------------------------------------------------------
 
 
@@ -987,6 +1108,29 @@ def test_r3_4_tokens_a_death_in_mingling_leaves_without_a_target_are_set_aside_n
     assert t.state.dining.round == 4 and t.state.dining.unplaced == ()
 
 
+def test_r3_4_tokens_a_death_before_mingling_leaves_without_a_target_are_set_aside():
+    """Ruling (docs/rulings.md, R7.2 amended): round 4 starts with four living players; the
+    Blood kills seat 5 in its own Signet Ring's window, before Mingling. Three living players
+    hold three tokens each with two players to take them: once two are placed, the third is set
+    aside, not counted against its owner (seat 2's Dagger lets it stack its Stakes instead)."""
+    t = blood_table()
+    kill_round(t, 3)
+    kill_round(t, 6, ghosts={3: 1})
+    assert t.state.round == 4 and window(t)["seat"] == 5 and window(t)["stage"] == "pre"
+    use(t, 4, "blood_of_the_one", targets=[5])
+    pass_windows(t)
+    assert t.state.phase == "mingling" and t.state.living == (1, 2, 4)
+    t.place(1, "S2 S4").place(4, "S1 S2")
+    aside = {e.audience: e.data["tokens"] for e in t.events if e.kind == "tokens_set_aside"}
+    assert aside == {(1,): ["feast"], (4,): ["feast"]}
+    assert t.state.hands[0] == () and t.state.hands[3] == ()
+    t.place(2, "S1 F4 S1")
+    t.do(3, "intervention_vote", target=2).do(6, "intervention_vote", target=2)
+    t.do(5, "intervention_vote", target=2)  # R7.2 amended: seat 5 is one of round 4's Ghosts
+    finish_round(t)
+    assert t.state.dining.round == 4 and t.state.dining.unplaced == ()
+
+
 # Round 2 of `blood_table`: seats 3 and 6 tie with 4 Stake votes, one of seat 3's from seat 5 (the
 # Mesmerized player): without it seat 6 alone has the most. Seat 2 has the most Feasts.
 BLOOD_TIE = {1: "S3 S6 F2", 2: "S3 S4 F1", 3: "S6 S1 F2", 4: "D6 F2 I3", 5: "S3 S1 F4"}
@@ -1050,6 +1194,21 @@ def test_r13_a_blood_victim_in_dining_draws_after_the_last_will_being_resolved()
     assert t.dining["deaths"] == [6, 5]
 
 
+def test_r11_cross_counts_a_death_by_blood_of_the_one_in_dining():
+    """R11 amended (docs/rulings.md): Blood of the One used in Dining is a death in Dining too.
+    Seat 5 (Mesmerized) holds the Cross; the Lord and the Vampire put 2 of its 3 Stake votes."""
+    t = blood_table({"s5": "cross_of_saint_john"})
+    plan = {1: "S5 S6 F2", 2: "S5 S4 F1", 3: "S6 S5 F2", 4: "D6 F2 I3", 5: "S3 S1 F4"}
+    to_post(t, plan | {6: "S3 S2 F1"})
+    t.do(4, "pass")  # its post-mingling slot; then its last call, after the reveal
+    assert window(t)["stage"] == "reveal"
+    use(t, 4, "blood_of_the_one", targets=[5])
+    assert not t.alive(5)
+    assert t.state.outcome is not None and t.state.outcome.winner == "hunters"
+    cross = {"round": 2, "seat": 5, "stake_votes": 3, "from_vampires": 2}
+    assert t.view(None)["last_dining"]["cross"] == cross
+
+
 def test_r7_3_a_ghost_dial_naming_a_player_the_blood_killed_counts_for_nothing():
     """R7.3 amended: only a living player can be Protected."""
     t = blood_table()
@@ -1064,6 +1223,34 @@ def test_r7_3_a_ghost_dial_naming_a_player_the_blood_killed_counts_for_nothing()
     assert t.dining["protected"] is None
 
 
+def blood_victims_will(card):
+    """Round 3: seat 3 (a Ghost since round 2) protects seat 6; seat 4's Blood kills seat 5 during
+    Mingling; seat 5 draws `card` once Dining opens."""
+    t = blood_table(last_wills=True)
+    stack(t, "nothing_to_say")
+    play(t, 3, 6)  # round 2: seat 3 dies; seat 6 is round 3's Alpha
+    pass_windows(t)
+    stack(t, card)
+    t.do(3, "intervention_vote", target=6)
+    use(t, 4, "blood_of_the_one", targets=[5])
+    t.mingle({1: "S2 S4 F6", 2: "S4 S6 F1", 4: "S2 S6 F1", 6: "D4 F1 I2"})
+    finish_round(t)
+    assert t.state.phase == "last_will" and t.state.ext["last_wills"]["draws"][-1]["seat"] == 5
+    return t
+
+
+def test_r11_blood_victims_last_will_resolves_after_protection_is_settled():
+    """R11 amended: a player Blood kills during Mingling resolves their Last Will after the Ghostly
+    Intervention is revealed, before anything is counted: Parting Glance no longer offers the
+    player the Ghosts then protect (R7.2, R13)."""
+    t = blood_victims_will("parting_glance")
+    assert t.dining["protected"] == 6 and t.dining["eliminated"] is None
+    (opts,) = offers(t, 5, "resolve_choice")
+    assert opts["targets"] == [1, 2, 4]
+    kinds = [e.kind for e in t.events if e.round == 3]
+    assert kinds.index("protected") < kinds.index("last_will")
+
+
 def test_r4_2_an_investigation_on_a_player_the_blood_killed_in_mingling_is_wasted_and_said():
     t = blood_table()
     t.place(4, "I5")  # seat 4 is the Alpha
@@ -1074,6 +1261,29 @@ def test_r4_2_an_investigation_on_a_player_the_blood_killed_in_mingling_is_waste
     assert said.text == "The Investigation token lay on seat 5, who died this round: no effect."
     assert t.dining["investigated"] is None
     assert not any(k["seat"] == 5 and "role" in k for k in t.view(4)["me"]["knowledge"])
+
+
+def test_r7_2_a_player_killed_before_mingling_opens_is_one_of_the_rounds_ghosts():
+    """R7.2 amended: killed by Blood of the One in a relic window before Mingling (its own Signet
+    Ring's), seat 5 is one of round 2's Ghosts: it has a Ghost vote, Mingling waits for
+    it, and the Seer's Orb (seat 3) may vote too."""
+    t = blood_table(windows=True)
+    assert window(t)["stage"] == "pre" and window(t)["seat"] == 5
+    use(t, 4, "blood_of_the_one", targets=[5])
+    assert not t.alive(5)
+    pass_windows(t)
+    assert t.state.phase == "mingling"
+    (dial,) = offers(t, 5, "intervention_vote")
+    assert dial["targets"] == [1, 2, 3, 4, 6]
+    assert offers(t, 3, "intervention_vote")  # the Seer's Orb: there is an intervention
+    plan = {1: "S3 S6 F2", 2: "S3 S6 F1", 3: "S6 S1 F2", 4: "D6 F2 I3", 6: "S3 S1 F2"}
+    for seat, words in plan.items():
+        t.place(seat, words)
+    assert t.state.phase == "mingling" and waiting_for(t.state) == [5]
+    t.do(5, "intervention_vote", target=6)  # the last one owed: Mingling ends at once
+    finish_round(t)
+    assert t.dining["intervention"] == [{"voter": 5, "target": 6}]
+    assert t.dining["protected"] == 6 and t.alive(6)
 
 
 def test_r11_seers_orb_is_not_offered_a_dial_when_the_first_ghost_appears_mid_mingling():
@@ -1108,6 +1318,43 @@ def test_r13_a_bangle_partner_killed_in_dining_draws_a_last_will_and_the_journal
     t.do(2, "resolve_choice", choice="van_helsings_journal", targets=[6])
     assert any(k["seat"] == 6 and k.get("role") == "hunter" for k in t.view(2)["me"]["knowledge"])
     assert t.state.round == 3
+
+
+def two_alpha_cards(first, second):
+    """Round 2: seat 5 is Staked and draws `first`; seat 6, its Bangle partner, dies with them and
+    draws `second` (R13 amended: in the order they died). Seat 4 is this round's Alpha."""
+    wanted = hold(s5="bangle_of_oaths", s6="bangle_of_oaths")
+    t = relic_table("LVHHHH", wanted, last_wills=True)
+    stack(t, first, second)
+    to_post(t, KEY)  # seat 2 has the most Feasts
+    finish_round(t)
+    return t
+
+
+def test_r13_kingmaker_after_overturned_table_stands_and_says_it_replaces_it():
+    """R13 amended: cards resolve in the order drawn; when two decide the next Alpha Hunter, the
+    later one stands and its line says that it replaces the earlier."""
+    t = two_alpha_cards("overturned_table", "kingmaker")
+    t.do(6, "resolve_choice", choice="kingmaker", targets=[1])
+    assert t.dining["alpha_elected"] == 1 and t.state.alpha == 1
+    (line,) = [
+        e for e in t.events if e.kind == "last_will_effect" and e.data["card"] == "kingmaker"
+    ]
+    assert line.text == (
+        "Seat 6 makes seat 1 the next Alpha Hunter. This replaces seat 5's Overturned Table."
+    )
+    assert "no_alpha" not in t.kinds()
+
+
+def test_r13_overturned_table_after_kingmaker_stands_and_says_it_replaces_it():
+    t = two_alpha_cards("kingmaker", "overturned_table")
+    t.do(5, "resolve_choice", choice="kingmaker", targets=[1])
+    assert t.dining["alpha_elected"] is None and t.state.alpha is None
+    (line,) = [
+        e for e in t.events if e.kind == "last_will_effect" and e.data["card"] == "overturned_table"
+    ]
+    assert line.text == "No Alpha Hunter is elected this round. This replaces seat 5's Kingmaker."
+    assert "alpha_elected" not in [e.kind for e in t.events if e.round == 2]
 
 
 def lw_table(card, **over):
