@@ -380,6 +380,7 @@ SPECTACULAR_SETTINGS = {
         "`Retry-After`."
     ),
     "VERSION": "1.0.0",
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI and ReDoc assets come from drf-spectacular-sidecar, never from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",

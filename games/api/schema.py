@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from drf_spectacular.utils import OpenApiExample
 
 from games.domain import event_schemas
+from games.engine.events import json_schema
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,12 @@ def event_kinds(result, generator, request, public):
     mapping = {}
     for kind, data in event_schemas.DATA.items():
         name = "Event" + "".join(word.capitalize() for word in kind.split("_"))
-        props = {**base["properties"], "kind": {"type": "string", "enum": [kind]}, "data": data}
+        # OpenAPI 3.1 is JSON Schema: a `nullable` seat of the table becomes `anyOf` with null.
+        props = {
+            **base["properties"],
+            "kind": {"type": "string", "enum": [kind]},
+            "data": json_schema(data),
+        }
         schemas[name] = {
             "type": "object",
             "description": f"`{kind}`, written by {event_schemas.WHERE[kind]}",
