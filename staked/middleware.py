@@ -44,6 +44,8 @@ class ResponseHeaders:
     def __call__(self, request):
         with limits.counting() as verdicts:
             response = self.get_response(request)
+            # A refused move goes to the refusals budget, not the moves' (staked/limits.py).
+            limits.settle(verdicts, response.status_code)
         if not response.has_header("Cache-Control"):
             response["Cache-Control"] = "no-store"
         if verdicts:

@@ -356,6 +356,9 @@ RATE_LIMITS = {
     "password": env_rate("THROTTLE_PASSWORD", default="10/15min"),
     "games": env_rate("THROTTLE_GAMES", default="30/hour"),
     "actions": env_rate("THROTTLE_ACTIONS", default="120/min"),
+    # Moves refused with nothing changed (409 stale, 400 illegal_target, ...): their own
+    # budget, so that a race with the table's moves does not spend the moves' budget.
+    "refusals": env_rate("THROTTLE_REFUSALS", default="120/min"),
     "chat": env_rate("THROTTLE_CHAT", default="30/min"),
     "chat_burst": env_rate("THROTTLE_CHAT_BURST", default="5/10s"),
 }
@@ -374,7 +377,8 @@ SPECTACULAR_SETTINGS = {
         "sign-ins, per player for "
         f"new tables and moves): auth {RATE_LIMITS['auth']}, password attempts per account "
         f"{RATE_LIMITS['password']}, new tables {RATE_LIMITS['games']}, moves "
-        f"{RATE_LIMITS['actions']}, chat {RATE_LIMITS['chat_burst']} and {RATE_LIMITS['chat']} "
+        f"{RATE_LIMITS['actions']} (moves refused with nothing changed: their own budget, "
+        f"{RATE_LIMITS['refusals']}), chat {RATE_LIMITS['chat_burst']} and {RATE_LIMITS['chat']} "
         "per seat. Counted answers carry `RateLimit-Limit`, `RateLimit-Remaining`, "
         "`RateLimit-Reset` and `RateLimit-Policy`; over a limit, `429 rate_limited` with "
         "`Retry-After`."
