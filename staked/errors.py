@@ -42,9 +42,12 @@ def permission_denied(request, exception):
     return defaults.permission_denied(request, exception)
 
 
+NOT_FOUND = "Nothing is here: check the address."
+
+
 def page_not_found(request, exception):
     if is_api(request):
-        return json_error("not_found", "Nothing is here: check the address.", 404)
+        return json_error("not_found", NOT_FOUND, 404)
     return defaults.page_not_found(request, exception)
 
 

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.http import HttpResponse
 
 from staked import limits
-from staked.errors import is_api, json_error
+from staked.errors import NOT_FOUND, is_api, json_error
 
 
 class RequestLineLimit:
@@ -35,7 +35,10 @@ class ResponseHeaders:
       player's secrets, and no cache (a shared proxy, the browser's disk) may keep them.
     - `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (the IETF draft's names) and
       `RateLimit-Policy` where a rate limit counted the request (staked/limits.py): the scope
-      with the least left, when several did.
+      with the least left, when several did; a refused move is moved to the refusals budget
+      first (`limits.settle`).
+    - On the API, a 404 is JSON even under DEBUG, whose HTML page Django shows instead of
+      handler404 (an unknown route, a malformed game code).
     """
 
     def __init__(self, get_response):
@@ -46,6 +49,10 @@ class ResponseHeaders:
             response = self.get_response(request)
             # A refused move goes to the refusals budget, not the moves' (staked/limits.py).
             limits.settle(verdicts, response.status_code)
+        if response.status_code == 404 and is_api(request) and _is_html(response):
+            # DEBUG's technical 404 page (Django skips handler404 then): the API answers JSON
+            # always, as staked.errors.page_not_found does without DEBUG.
+            response = json_error("not_found", NOT_FOUND, 404)
         if not response.has_header("Cache-Control"):
             response["Cache-Control"] = "no-store"
         if verdicts:
@@ -57,3 +64,7 @@ class ResponseHeaders:
                 f'{v.limit};w={v.window};comment="{v.scope}"' for v in verdicts
             )
         return response
+
+
+def _is_html(response) -> bool:
+    return response.get("Content-Type", "").startswith("text/html")

@@ -399,6 +399,7 @@ SPECTACULAR_SETTINGS = {
     # Request bodies as strict in the schema as on the server; one 400 shape; the 415.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.delete_bodies",
         "games.api.schema.strict_request_bodies",
         "games.api.schema.error_shapes",
         "games.api.schema.event_kinds",

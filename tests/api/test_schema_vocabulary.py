@@ -105,3 +105,12 @@ def test_if_none_match_takes_8_and_quoted_8_as_if_match_does(table, header):
     assert response.status_code == 304 and response["ETag"] == f'"{version}"'
     stale = held.replace(str(version), str(version - 1))
     assert t.client(2).get(t.url(), HTTP_IF_NONE_MATCH=stale).status_code == 200
+
+
+def test_use_relic_s_token_is_deprecated_in_the_schema():
+    """No relic names a token and no offer or rule reads it: accepted in v1, marked to go."""
+    schema = APIClient().get("/api/v1/schema/", {"format": "json"}).json()
+    properties = schema["components"]["schemas"]["UseRelicIn"]["properties"]
+    assert properties["token"]["deprecated"] is True
+    assert properties["target"]["deprecated"] is True
+    assert "deprecated" not in properties["targets"]
