@@ -159,7 +159,9 @@ def test_unsubscribe_takes_the_endpoint_in_the_query_as_the_schema_says(ana, vap
     endpoint = push_service.endpoint()
     ana.post(SUBSCRIPTIONS, BrowserKeys().subscription(endpoint), format="json")
     both = ana.delete(
-        f"{SUBSCRIPTIONS}?{urlencode({'endpoint': endpoint})}", {"endpoint": endpoint}, format="json"
+        f"{SUBSCRIPTIONS}?{urlencode({'endpoint': endpoint})}",
+        {"endpoint": endpoint},
+        format="json",
     )
     assert both.status_code == 400 and both.json()["code"] == "bad_request"
     assert PushSubscription.objects.count() == 1
