@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpResponse
 
-from staked import limits
+from staked import limits, query_params
 from staked.errors import NOT_FOUND, is_api, json_error
 
 
@@ -68,3 +68,26 @@ class ResponseHeaders:
 
 def _is_html(response) -> bool:
     return response.get("Content-Type", "").startswith("text/html")
+
+
+class KnownQueryParameters:
+    """On the API, a query parameter the operation does not read is `400 bad_request` naming
+    it (staked/query_params.py), as an unknown body field is: a client's typo or a parameter of
+    another operation (`?page=2` where paging is `offset`) is never silently ignored."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not is_api(request) or not request.GET:
+            return None
+        match = request.resolver_match
+        unknown = query_params.unknown(match.view_name if match else "", request.GET.keys())
+        if not unknown:
+            return None
+        names = ", ".join(unknown)
+        problems = {name: ["Unknown query parameter."] for name in unknown}
+        return json_error("bad_request", f"Unknown query parameters: {names}.", 400, problems)

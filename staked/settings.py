@@ -201,6 +201,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
     "staked.middleware.ResponseHeaders",
+    # an unknown query parameter on the API is a 400 naming it (staked/query_params.py)
+    "staked.middleware.KnownQueryParameters",
 ]
 
 ROOT_URLCONF = "staked.urls"
