@@ -405,6 +405,7 @@ SPECTACULAR_SETTINGS = {
         "games.api.schema.strict_request_bodies",
         "games.api.schema.error_shapes",
         "games.api.schema.event_kinds",
+        "games.api.schema.response_headers",
     ],
 }
 

@@ -190,3 +190,73 @@ def event_kinds(result, generator, request, public):
     }
     schemas["EventKindEnum"] = {"type": "string", "enum": list(mapping)}
     return result
+
+
+def _header(description: str, schema: dict) -> dict:
+    return {"description": description, "required": False, "schema": schema}
+
+
+HEADERS = {
+    "ETag": _header(
+        "the game's version as an entity tag (a list's digest on /games/): send it back as "
+        "If-None-Match",
+        {"type": "string"},
+    ),
+    "Offer": _header(
+        "your seat's offer, as the view's `offer`: send it as If-Match with a move",
+        {"type": "string", "pattern": "^o[0-9a-f]{16}$"},
+    ),
+    "RateLimit-Limit": _header(
+        "the budget that counted this request, the one with the least left",
+        {"type": "integer", "minimum": 0},
+    ),
+    "RateLimit-Remaining": _header("what is left of it", {"type": "integer", "minimum": 0}),
+    "RateLimit-Reset": _header(
+        "seconds until its window ends (over it: until one more fits)",
+        {"type": "integer", "minimum": 0},
+    ),
+    "RateLimit-Policy": _header(
+        'every budget that counted this request: `120;w=60;comment="actions"`, ...',
+        {"type": "string"},
+    ),
+    "Retry-After": _header("seconds to wait before trying again", {"type": "integer"}),
+    "Idempotent-Replayed": _header(
+        "true: the answer of an earlier request with this Idempotency-Key, repeated",
+        {"type": "string", "enum": ["true"]},
+    ),
+}
+RATE_LIMIT = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy")
+VIEW = "#/components/schemas/GameViewOut"
+
+
+def response_headers(result, generator, request, public):
+    """drf-spectacular postprocessing hook: the headers each answer may carry, declared per
+    response (none is required, as each appears only where it applies): the RateLimit-* ones
+    where a rate limit counted the request, Retry-After on a 429, ETag and Offer with a game
+    view, ETag with the games list, Idempotent-Replayed on the moves."""
+    components = result.setdefault("components", {}).setdefault("headers", {})
+    components.update(HEADERS)
+
+    def ref(name: str) -> dict:
+        return {"$ref": f"#/components/headers/{name}"}
+
+    for path, operations in result.get("paths", {}).items():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            replayed = str(operation.get("operationId", "")).startswith("action_")
+            for status_code, response in operation.get("responses", {}).items():
+                names = list(RATE_LIMIT)
+                if status_code == "429":
+                    names.append("Retry-After")
+                content = response.get("content", {}).get("application/json", {})
+                if content.get("schema", {}).get("$ref") == VIEW:
+                    names += ["ETag", "Offer"]
+                elif status_code == "304" or (path == "/api/v1/games/" and status_code == "200"):
+                    names.append("ETag")
+                if replayed:
+                    names.append("Idempotent-Replayed")
+                headers = response.setdefault("headers", {})
+                for name in names:
+                    headers.setdefault(name, ref(name))
+    return result

@@ -114,3 +114,20 @@ def test_use_relic_s_token_is_deprecated_in_the_schema():
     assert properties["token"]["deprecated"] is True
     assert properties["target"]["deprecated"] is True
     assert "deprecated" not in properties["targets"]
+
+
+def test_every_response_declares_the_headers_it_may_carry():
+    """RateLimit-* on every answer, Retry-After on every 429, ETag and Offer with a view,
+    Idempotent-Replayed on the moves: declared per response (none required)."""
+    schema = APIClient().get("/api/v1/schema/", {"format": "json"}).json()
+    assert schema["components"]["headers"]["Retry-After"]["schema"] == {"type": "integer"}
+    operations = [op for ops in schema["paths"].values() for op in ops.values()]
+    for operation in operations:
+        for status_code, response in operation["responses"].items():
+            headers = response.get("headers", {})
+            assert "RateLimit-Remaining" in headers, (operation["operationId"], status_code)
+            if status_code == "429":
+                assert "Retry-After" in headers, operation["operationId"]
+    move = schema["paths"]["/api/v1/games/{code}/actions/place_token/"]["post"]["responses"]
+    assert {"ETag", "Offer", "Idempotent-Replayed"} <= set(move["200"]["headers"])
+    assert "Idempotent-Replayed" in move["409"]["headers"]
