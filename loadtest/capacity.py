@@ -159,7 +159,12 @@ def main() -> None:
     if args.quick:
         args.start, args.max, args.seconds = 12, 12, 40
 
-    env = {"THROTTLE_ACTIONS": "100000/min", "THROTTLE_AUTH": "100000/min", "LOG_LEVEL": "WARNING"}
+    env = {
+        "THROTTLE_ACTIONS": "100000/min",
+        "THROTTLE_REFUSALS": "100000/min",
+        "THROTTLE_AUTH": "100000/min",
+        "LOG_LEVEL": "WARNING",
+    }
     passed, last = None, None
     with Stack(durable=True, env=env) as stack:
         web = stack.web(workers=2, threads=4)

@@ -65,6 +65,7 @@ def server_env() -> dict:
         REDIS_URL=REDIS_URL,
         CONN_MAX_AGE="60",
         THROTTLE_ACTIONS="1000000/min",
+        THROTTLE_REFUSALS="1000000/min",
         THROTTLE_AUTH="1000000/min",
         CELERY_QUEUE="bench",  # nobody consumes it: the timers here are minutes long
         STREAM_URL=f"http://{HOST}:{STREAM_PORT}",

@@ -21,8 +21,11 @@ def is_api(request) -> bool:
     return request.path_info.startswith(API_PREFIX)
 
 
-def json_error(code: str, detail: str, status: int) -> JsonResponse:
-    response = JsonResponse({"code": code, "detail": detail}, status=status)
+def json_error(code: str, detail: str, status: int, errors: dict | None = None) -> JsonResponse:
+    body = {"code": code, "detail": detail}
+    if errors is not None:  # a 400 bad_request's field -> problems (games.api.errors)
+        body["errors"] = errors
+    response = JsonResponse(body, status=status)
     response["Cache-Control"] = "no-store"
     return response
 
@@ -42,9 +45,12 @@ def permission_denied(request, exception):
     return defaults.permission_denied(request, exception)
 
 
+NOT_FOUND = "Nothing is here: check the address."
+
+
 def page_not_found(request, exception):
     if is_api(request):
-        return json_error("not_found", "Nothing is here: check the address.", 404)
+        return json_error("not_found", NOT_FOUND, 404)
     return defaults.page_not_found(request, exception)
 
 

@@ -13,6 +13,13 @@ web process shares the count (Redis in production; `cache.incr` is atomic there)
 across a window's edge is therefore still limited, unlike plain fixed windows. Refused attempts
 do not count: a client that waits `Retry-After` gets through.
 
+Refusals of a move (`REFUSALS`): a move that the server refuses and that changes nothing (a 4xx
+answer other than 429: `409 stale`, `400 illegal_target`, ...) is given back to the move budget
+and counted in a budget of its own instead (`settle`, run by staked.middleware once the answer
+is known). A client whose moves race the table's (a seat's offer moved on under it) keeps its
+whole move budget; one that loops on refusals is still stopped, by the refusals budget, which
+every move checks before it is counted (`LimitThrottle`).
+
 The client's address is `REMOTE_ADDR`, unless `TRUSTED_PROXIES` (docs/configuration.md) says how
 many proxies of ours stand in front of the app: only then is `X-Forwarded-For` read, and only
 the entry the nearest of our proxies wrote. An IPv6 client is counted by its /64 network, which
@@ -28,7 +35,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import wraps
 
 from django.conf import settings
@@ -45,6 +52,7 @@ SCOPES = {
     "password": ("account", "password attempts on one account, from anywhere"),
     "games": ("user", "new tables (and rematches) opened, per player"),
     "actions": ("user", "moves, per player"),
+    "refusals": ("user", "moves refused with nothing changed, per player (not in `actions`)"),
     "chat": ("seat", "table talk, per seat (games/chat/services.py)"),
     "chat_burst": ("seat", "table talk in a short burst, per seat"),
 }
@@ -60,10 +68,16 @@ class Verdict:
     reset: int  # seconds until the current counting window ends
     retry_after: int | None  # None when allowed
     window: int
+    counter: str | None = None  # the cache entry that counted it (an allowed hit): `refund`
+    key: str = ""  # who was counted (a user, an address): `settle`
 
     @property
     def allowed(self) -> bool:
         return self.retry_after is None
+
+
+# scope -> the scope its refused attempts are counted in instead (see the module's docstring)
+REFUSALS = {"actions": "refusals"}
 
 
 def rate(scope: str) -> Rate:
@@ -94,16 +108,20 @@ def hit(scope: str, key: str, *, now: float | None = None) -> Verdict:
     return verdict
 
 
-def _count(scope: str, key: str, now: float) -> Verdict:
+def _count(scope: str, key: str, now: float, *, peek: bool = False) -> Verdict:
+    """Count one attempt (`peek`: only say whether one more would fit, counting nothing)."""
     r = rate(scope)
     start = math.floor(now / r.seconds) * r.seconds
     elapsed = now - start
     digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
     current = f"limit:{scope}:{digest}:{start}"
     previous = f"limit:{scope}:{digest}:{start - r.seconds}"
-    cache.add(current, 0, timeout=2 * r.seconds + 1)
     try:
-        count = cache.incr(current)
+        if peek:
+            count = cache.get(current, 0) + 1
+        else:
+            cache.add(current, 0, timeout=2 * r.seconds + 1)
+            count = cache.incr(current)
     except ValueError:  # expired between the two calls
         cache.set(current, 1, timeout=2 * r.seconds + 1)
         count = 1
@@ -114,10 +132,47 @@ def _count(scope: str, key: str, now: float) -> Verdict:
     reset = max(1, math.ceil(r.seconds - elapsed))
     if before + count <= r.hits:
         remaining = max(0, math.floor(r.hits - before - count))
-        return Verdict(scope, r.hits, remaining, reset, None, r.seconds)
-    cache.decr(current)  # a refused attempt does not count
+        counter = None if peek else current
+        return Verdict(scope, r.hits, remaining, reset, None, r.seconds, counter, key)
+    if not peek:
+        cache.decr(current)  # a refused attempt does not count
     wait = _wait(r, earlier, count - 1, elapsed)
     return Verdict(scope, r.hits, 0, reset, wait, r.seconds)
+
+
+def refund(verdict: Verdict) -> Verdict:
+    """Give back the attempt `verdict` counted (it turned out to be a refusal): the verdict as
+    it now stands, one more remaining."""
+    if verdict.counter is None:
+        return verdict
+    try:
+        cache.decr(verdict.counter)
+    except (ValueError, *OUTAGE_ERRORS):  # the window's counter is gone: nothing to give back
+        pass
+    remaining = min(verdict.limit, verdict.remaining + 1)
+    return replace(verdict, remaining=remaining, counter=None)
+
+
+def settle(verdicts: list[Verdict], status: int) -> None:
+    """Once a request's answer is known: when it is a refusal that changed nothing (a 4xx
+    other than 429), each attempt counted in a scope of `REFUSALS` is given back and counted
+    in that scope's refusals budget instead, under the same key. In place."""
+    if not 400 <= status < 500 or status == 429:
+        return
+    for i, verdict in enumerate(list(verdicts)):
+        instead = REFUSALS.get(verdict.scope)
+        if instead is not None and verdict.allowed and verdict.counter is not None:
+            verdicts[i] = refund(verdict)
+            hit(instead, verdict.key)  # appended to `verdicts` by `hit`
+
+
+def _refusals_left(scope: str, key: str) -> Verdict | None:
+    """A refused verdict when `scope`'s refusals budget is spent for `key`, else None."""
+    instead = REFUSALS.get(scope)
+    if instead is None:
+        return None
+    verdict = _count(instead, key, time.time(), peek=True)
+    return None if verdict.allowed else verdict
 
 
 def _wait(r: Rate, previous: int, current: int, elapsed: float) -> int:
@@ -192,7 +247,15 @@ class LimitThrottle(BaseThrottle):
             scope = scope.get(request.method)
         if not scope:
             return True
-        self.verdict = check(scope, request)
+        key = key_for(scope, request)
+        spent = _refusals_left(scope, key)  # a client looping on refusals waits first
+        if spent is not None:
+            self.verdict = spent
+            collected = _verdicts.get()
+            if collected is not None:
+                collected.append(spent)
+            return False
+        self.verdict = hit(scope, key)
         return self.verdict.allowed
 
     def wait(self) -> int | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpResponse
 
-from staked import limits
-from staked.errors import is_api, json_error
+from staked import limits, query_params
+from staked.errors import NOT_FOUND, is_api, json_error
 
 
 class RequestLineLimit:
@@ -35,7 +35,10 @@ class ResponseHeaders:
       player's secrets, and no cache (a shared proxy, the browser's disk) may keep them.
     - `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (the IETF draft's names) and
       `RateLimit-Policy` where a rate limit counted the request (staked/limits.py): the scope
-      with the least left, when several did.
+      with the least left, when several did; a refused move is moved to the refusals budget
+      first (`limits.settle`).
+    - On the API, a 404 is JSON even under DEBUG, whose HTML page Django shows instead of
+      handler404 (an unknown route, a malformed game code).
     """
 
     def __init__(self, get_response):
@@ -44,6 +47,12 @@ class ResponseHeaders:
     def __call__(self, request):
         with limits.counting() as verdicts:
             response = self.get_response(request)
+            # A refused move goes to the refusals budget, not the moves' (staked/limits.py).
+            limits.settle(verdicts, response.status_code)
+        if response.status_code == 404 and is_api(request) and _is_html(response):
+            # DEBUG's technical 404 page (Django skips handler404 then): the API answers JSON
+            # always, as staked.errors.page_not_found does without DEBUG.
+            response = json_error("not_found", NOT_FOUND, 404)
         if not response.has_header("Cache-Control"):
             response["Cache-Control"] = "no-store"
         if verdicts:
@@ -55,3 +64,30 @@ class ResponseHeaders:
                 f'{v.limit};w={v.window};comment="{v.scope}"' for v in verdicts
             )
         return response
+
+
+def _is_html(response) -> bool:
+    return response.get("Content-Type", "").startswith("text/html")
+
+
+class KnownQueryParameters:
+    """On the API, a query parameter the operation does not read is `400 bad_request` naming
+    it (staked/query_params.py), as an unknown body field is: a client's typo or a parameter of
+    another operation (`?page=2` where paging is `offset`) is never silently ignored."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not is_api(request) or not request.GET:
+            return None
+        match = request.resolver_match
+        unknown = query_params.unknown(match.view_name if match else "", request.GET.keys())
+        if not unknown:
+            return None
+        names = ", ".join(unknown)
+        problems = {name: ["Unknown query parameter."] for name in unknown}
+        return json_error("bad_request", f"Unknown query parameters: {names}.", 400, problems)

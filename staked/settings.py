@@ -201,6 +201,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
     "staked.middleware.ResponseHeaders",
+    # an unknown query parameter on the API is a 400 naming it (staked/query_params.py)
+    "staked.middleware.KnownQueryParameters",
 ]
 
 ROOT_URLCONF = "staked.urls"
@@ -358,6 +360,9 @@ RATE_LIMITS = {
     "password": env_rate("THROTTLE_PASSWORD", default="10/15min"),
     "games": env_rate("THROTTLE_GAMES", default="30/hour"),
     "actions": env_rate("THROTTLE_ACTIONS", default="120/min"),
+    # Moves refused with nothing changed (409 stale, 400 illegal_target, ...): their own
+    # budget, so that a race with the table's moves does not spend the moves' budget.
+    "refusals": env_rate("THROTTLE_REFUSALS", default="120/min"),
     "chat": env_rate("THROTTLE_CHAT", default="30/min"),
     "chat_burst": env_rate("THROTTLE_CHAT_BURST", default="5/10s"),
 }
@@ -376,12 +381,14 @@ SPECTACULAR_SETTINGS = {
         "sign-ins, per player for "
         f"new tables and moves): auth {RATE_LIMITS['auth']}, password attempts per account "
         f"{RATE_LIMITS['password']}, new tables {RATE_LIMITS['games']}, moves "
-        f"{RATE_LIMITS['actions']}, chat {RATE_LIMITS['chat_burst']} and {RATE_LIMITS['chat']} "
+        f"{RATE_LIMITS['actions']} (moves refused with nothing changed: their own budget, "
+        f"{RATE_LIMITS['refusals']}), chat {RATE_LIMITS['chat_burst']} and {RATE_LIMITS['chat']} "
         "per seat. Counted answers carry `RateLimit-Limit`, `RateLimit-Remaining`, "
         "`RateLimit-Reset` and `RateLimit-Policy`; over a limit, `429 rate_limited` with "
         "`Retry-After`."
     ),
     "VERSION": "1.0.0",
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI and ReDoc assets come from drf-spectacular-sidecar, never from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -396,9 +403,11 @@ SPECTACULAR_SETTINGS = {
     # Request bodies as strict in the schema as on the server; one 400 shape; the 415.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.delete_bodies",
         "games.api.schema.strict_request_bodies",
         "games.api.schema.error_shapes",
         "games.api.schema.event_kinds",
+        "games.api.schema.response_headers",
     ],
 }
 

@@ -96,6 +96,14 @@ def test_every_gunicorn_we_start_uses_the_redacting_logger():
     assert '"staked.access_log.RedactingLogger"' in (ROOT / "loadtest" / "stack.py").read_text()
 
 
+def test_gunicorn_keeps_idle_connections_longer_than_a_proxy_does():
+    """Its default (2 s) reset connections that clients' pools were about to reuse."""
+    procfile = (ROOT / "Procfile").read_text()
+    web = next(line for line in procfile.splitlines() if line.startswith("web:"))
+    assert "--keep-alive 75" in web
+    assert "keepalive = 75" in (ROOT / "scripts" / "gunicorn.conf.py").read_text()
+
+
 @pytest.mark.django_db
 def test_django_logs_a_refused_secret_link_without_its_secret(client, caplog):
     """django.request warns "Not Found: <path>" for a refused link: the handler's filter (the

@@ -4,6 +4,8 @@ schema (`action_view`), each with its own body (games/domain/inputs.py) and docu
 
 from __future__ import annotations
 
+import re
+
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -19,7 +21,7 @@ from games import services
 from games.api import idempotency, schema
 from games.api import serializers as s
 from games.api.respond import errors, refusal, valid, view_response
-from games.domain import inputs
+from games.domain import inputs, offer_tokens
 from games.domain.errors import DomainError
 from games.engine import IllegalAction
 from games.services import GameError
@@ -27,9 +29,12 @@ from staked.rest import BadRequestOut
 
 IF_MATCH = OpenApiParameter(
     "If-Match",
-    {"type": "string", "pattern": r'^(W/)?"?[0-9]{1,18}"?$'},
+    {"type": "string", "pattern": rf'^(W/)?"?([0-9]{{1,18}}|{offer_tokens.PATTERN})"?$'},
     OpenApiParameter.HEADER,
-    description='act only on the version you saw: 8 or "8" (else 409 stale)',
+    description="act only on what you saw, else 409 stale: your view's `offer` "
+    '(`"o3f2a..."`, the one to send: it moves only when what you may do changes, so other '
+    "seats' moves do not make yours stale), or the game's `version` (8 or \"8\": any seat's "
+    "move makes it stale)",
 )
 
 
@@ -70,12 +75,14 @@ class ActionView(APIView):
         if not isinstance(request.data, dict):
             raise GameError("bad_request", "The body must be a JSON object.", 400)
         args = dict(valid(serializer, request.data))
+        version, offer = _if_match(request)
         game = services.action_apply(
             code=code.upper(),
             user=request.user,
             name=action,
             args=args,
-            expected_version=_if_match(request),
+            expected_version=version,
+            expected_offer=offer,
         )
         return view_response(game, request)
 
@@ -142,11 +149,16 @@ ACTION_NOTES = (
 )
 
 
-def _if_match(request) -> int | None:
+def _if_match(request) -> tuple[int | None, str | None]:
+    """(version, offer): what If-Match names, the game's version or the seat's offer."""
     header = request.headers.get("If-Match")
     if header is None:
-        return None
-    try:
-        return int(header.strip().removeprefix("W/").strip('"'))
-    except ValueError:
-        raise GameError("bad_request", "If-Match must be a version number.", 400) from None
+        return None, None
+    value = header.strip().removeprefix("W/").strip('"')
+    if re.fullmatch(offer_tokens.PATTERN, value):
+        return None, value
+    if re.fullmatch(r"[0-9]{1,18}", value):
+        return int(value), None
+    raise GameError(
+        "bad_request", "If-Match must be your view's offer or the game's version number.", 400
+    )

@@ -38,14 +38,22 @@ class EventsView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        parameters=[OpenApiParameter("after", int, description="only events with a larger seq")],
+        parameters=[
+            OpenApiParameter(
+                "after",
+                {"type": "integer", "minimum": 0},
+                description="only events with a larger seq (0 or more)",
+            )
+        ],
         responses={200: EventListOut, **errors(400, 401, 404)},
     )
     def get(self, request, code: str):
         try:
             after = int(request.query_params.get("after", 0))
         except ValueError:
-            raise GameError("bad_request", "'after' must be a whole number.", 400) from None
+            after = -1
+        if after < 0:
+            raise GameError("bad_request", "'after' must be a whole number, 0 or more.", 400)
         game = selectors.game_get(code)
         may_watch(game, request.user)
         events, more = selectors.events_for(game, request.user, after=after)

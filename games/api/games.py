@@ -25,6 +25,7 @@ from games.api.respond import (
     etag,
     if_none_match,
     may_watch,
+    refusal,
     valid,
     view_response,
 )
@@ -257,7 +258,17 @@ class BotsView(APIView):
 class StartView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: s.GameViewOut, **errors(401, 403, 404, 409)})
+    @extend_schema(
+        request=None,
+        responses={
+            200: s.GameViewOut,
+            **errors(401, 403, 404),
+            409: refusal(
+                "not_enough_players (fewer than 6 seated: add bots or wait) | wrong_phase "
+                "(already started)"
+            ),
+        },
+    )
     def post(self, request, code: str):
         game = services.game_start(code=code.upper(), user=request.user)
         return view_response(game, request)

@@ -72,5 +72,7 @@ def view_response(game, request, code=status.HTTP_200_OK) -> Response:
     seats.seen(game, (view.get("me") or {}).get("seat"))
     response = Response(view, status=code)
     response["ETag"] = etag(game.version)
+    if view.get("offer"):  # the seat's offer (send it as If-Match with a move), as in the body
+        response["Offer"] = view["offer"]
     patch_vary_headers(response, PER_VIEWER)
     return response

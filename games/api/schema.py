@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from drf_spectacular.utils import OpenApiExample
 
 from games.domain import event_schemas
+from games.engine.events import json_schema
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,21 @@ UNSUPPORTED = {
 }
 
 
+def delete_bodies(result, generator, request, public):
+    """drf-spectacular postprocessing hook: drf-spectacular writes no request body for a DELETE;
+    an operation whose DELETE reads one names its schema in `x-delete-body`, made its optional
+    JSON `requestBody` here (OpenAPI 3.1 allows it)."""
+    for path in result.get("paths", {}).values():
+        operation = path.get("delete")
+        if isinstance(operation, dict) and "x-delete-body" in operation:
+            schema = operation.pop("x-delete-body")
+            operation["requestBody"] = {
+                "required": False,
+                "content": {"application/json": {"schema": schema}},
+            }
+    return result
+
+
 def error_shapes(result, generator, request, public):
     """drf-spectacular postprocessing hook: every 400 has the one refused-body shape
     (`{code, detail, errors}`), and every operation that reads a body documents the 415 a
@@ -154,7 +170,12 @@ def event_kinds(result, generator, request, public):
     mapping = {}
     for kind, data in event_schemas.DATA.items():
         name = "Event" + "".join(word.capitalize() for word in kind.split("_"))
-        props = {**base["properties"], "kind": {"type": "string", "enum": [kind]}, "data": data}
+        # OpenAPI 3.1 is JSON Schema: a `nullable` seat of the table becomes `anyOf` with null.
+        props = {
+            **base["properties"],
+            "kind": {"type": "string", "enum": [kind]},
+            "data": json_schema(data),
+        }
         schemas[name] = {
             "type": "object",
             "description": f"`{kind}`, written by {event_schemas.WHERE[kind]}",
@@ -168,4 +189,74 @@ def event_kinds(result, generator, request, public):
         "discriminator": {"propertyName": "kind", "mapping": mapping},
     }
     schemas["EventKindEnum"] = {"type": "string", "enum": list(mapping)}
+    return result
+
+
+def _header(description: str, schema: dict) -> dict:
+    return {"description": description, "required": False, "schema": schema}
+
+
+HEADERS = {
+    "ETag": _header(
+        "the game's version as an entity tag (a list's digest on /games/): send it back as "
+        "If-None-Match",
+        {"type": "string"},
+    ),
+    "Offer": _header(
+        "your seat's offer, as the view's `offer`: send it as If-Match with a move",
+        {"type": "string", "pattern": "^o[0-9a-f]{16}$"},
+    ),
+    "RateLimit-Limit": _header(
+        "the budget that counted this request, the one with the least left",
+        {"type": "integer", "minimum": 0},
+    ),
+    "RateLimit-Remaining": _header("what is left of it", {"type": "integer", "minimum": 0}),
+    "RateLimit-Reset": _header(
+        "seconds until its window ends (over it: until one more fits)",
+        {"type": "integer", "minimum": 0},
+    ),
+    "RateLimit-Policy": _header(
+        'every budget that counted this request: `120;w=60;comment="actions"`, ...',
+        {"type": "string"},
+    ),
+    "Retry-After": _header("seconds to wait before trying again", {"type": "integer"}),
+    "Idempotent-Replayed": _header(
+        "true: the answer of an earlier request with this Idempotency-Key, repeated",
+        {"type": "string", "enum": ["true"]},
+    ),
+}
+RATE_LIMIT = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy")
+VIEW = "#/components/schemas/GameViewOut"
+
+
+def response_headers(result, generator, request, public):
+    """drf-spectacular postprocessing hook: the headers each answer may carry, declared per
+    response (none is required, as each appears only where it applies): the RateLimit-* ones
+    where a rate limit counted the request, Retry-After on a 429, ETag and Offer with a game
+    view, ETag with the games list, Idempotent-Replayed on the moves."""
+    components = result.setdefault("components", {}).setdefault("headers", {})
+    components.update(HEADERS)
+
+    def ref(name: str) -> dict:
+        return {"$ref": f"#/components/headers/{name}"}
+
+    for path, operations in result.get("paths", {}).items():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            replayed = str(operation.get("operationId", "")).startswith("action_")
+            for status_code, response in operation.get("responses", {}).items():
+                names = list(RATE_LIMIT)
+                if status_code == "429":
+                    names.append("Retry-After")
+                content = response.get("content", {}).get("application/json", {})
+                if content.get("schema", {}).get("$ref") == VIEW:
+                    names += ["ETag", "Offer"]
+                elif status_code == "304" or (path == "/api/v1/games/" and status_code == "200"):
+                    names.append("ETag")
+                if replayed:
+                    names.append("Idempotent-Replayed")
+                headers = response.setdefault("headers", {})
+                for name in names:
+                    headers.setdefault(name, ref(name))
     return result

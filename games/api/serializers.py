@@ -10,6 +10,7 @@ from django.core.validators import RegexValidator
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_serializer
 from rest_framework import serializers
 
+from games.domain import offer_tokens
 from games.engine.vocabulary import ActionName, LastWillId, Phase, RelicId, TieKind
 
 ROLE_CHOICES = ["hunter", "vampire", "vampire_lord"]
@@ -494,7 +495,19 @@ class RelicsOut(serializers.Serializer):
 class GameViewOut(serializers.Serializer):
     code = serializers.CharField()
     status = serializers.ChoiceField(choices=["lobby", "running", "finished", "abandoned"])
-    version = serializers.IntegerField(help_text="+1 on every change; send it as If-Match")
+    version = serializers.IntegerField(
+        help_text="+1 on every change of the game, anyone's move included (If-Match takes it "
+        "too, but `offer` is the one to send with a move)"
+    )
+    offer = serializers.RegexField(
+        rf"^{offer_tokens.PATTERN}$",
+        allow_null=True,
+        help_text="what you may do now, as one token: send it as If-Match with a move, which is "
+        "then made only while this offer stands (409 stale otherwise). It moves when your "
+        "`pending` or your hand changes, or the round or phase does; never for other seats' "
+        "moves that leave your choices as they were. null when you have no seat or the game "
+        "is not running",
+    )
     stream_url = serializers.URLField(
         help_text="Server-Sent Events of this game's changes (the stream operation): wait on it "
         "instead of polling"

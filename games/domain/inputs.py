@@ -73,6 +73,7 @@ class GiveRelicIn(TargetIn):
     )
 
 
+@extend_schema_serializer(deprecate_fields=["target", "token"])
 class UseRelicIn(SeatsIn):
     relic = serializers.CharField(max_length=40, help_text="the relic id, as in me.relic.id")
     targets = _seats("the seats the relic acts on, as its card says (0 to 4)")
@@ -88,8 +89,11 @@ class UseRelicIn(SeatsIn):
         required=False,
         help_text="which relic of the target seat, if it holds several",
     )
+    # No relic names a token, and no offer or rule reads this: accepted for v1, and ignored.
     token = serializers.CharField(
-        max_length=20, required=False, help_text="the token the relic names"
+        max_length=20,
+        required=False,
+        help_text="Deprecated: no relic names a token; accepted in v1 and ignored.",
     )
 
 

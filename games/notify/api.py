@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.validators import EmailValidator
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -262,7 +267,25 @@ class PushSubscriptionsView(APIView):
 
     @extend_schema(
         operation_id="me_push_unsubscribe",
-        request=EndpointIn,
+        description="Unsubscribe one browser: its `endpoint` in the query (`?endpoint=...`, "
+        "URL-encoded; many HTTP libraries drop a DELETE's body) or, as before, in a JSON body "
+        '`{"endpoint": "..."}`. Both at once: 400.',
+        parameters=[
+            OpenApiParameter(
+                "endpoint",
+                {"type": "string", "format": "uri", "maxLength": 1000},
+                OpenApiParameter.QUERY,
+                description="the subscription's endpoint (PushSubscription.endpoint)",
+            )
+        ],
+        # drf-spectacular writes no body for DELETE: games.api.schema.delete_bodies does.
+        extensions={
+            "x-delete-body": {
+                "type": "object",
+                "properties": {"endpoint": {"type": "string", "format": "uri", "maxLength": 1000}},
+                "required": ["endpoint"],
+            }
+        },
         responses={
             204: OpenApiResponse(description="unsubscribed"),
             400: _error("bad_request"),
@@ -271,8 +294,15 @@ class PushSubscriptionsView(APIView):
         },
     )
     def delete(self, request):
-        data = EndpointIn(data=request.data)
-        check_types(data, request.data)
+        body = request.data if request.data else {}
+        if "endpoint" in request.query_params:
+            if body:
+                raise DomainError(
+                    "bad_request", "Send the endpoint in the query or in the body, not both.", 400
+                )
+            body = {"endpoint": request.query_params["endpoint"]}
+        data = EndpointIn(data=body)
+        check_types(data, body)
         data.is_valid(raise_exception=True)
         preferences.push_unsubscribe(request.user, endpoint=data.validated_data["endpoint"])
         return Response(status=status.HTTP_204_NO_CONTENT)

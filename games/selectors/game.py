@@ -12,6 +12,7 @@ from games import engine
 from games.domain import identity
 from games.domain.clock_stamps import clock_stamp
 from games.domain.errors import GameError
+from games.domain.offer_tokens import offer_token
 from games.domain.options import public_options, spectators_allowed
 from games.domain.poll_keys import (
     POLL_KEY_SECONDS,
@@ -79,7 +80,11 @@ def game_view(game: Game, user) -> dict:
     }
     if game.state is None:
         return {**out, **_lobby_view(game, players, seat)}
-    view = engine.view(state_from_json(game.state), seat)
+    state = state_from_json(game.state)
+    view = engine.view(state, seat)
+    # What this seat may do now, as one token (games/domain/offer_tokens.py), for If-Match.
+    playing = seat is not None and game.status == Game.Status.RUNNING
+    view["offer"] = offer_token(game.code, state, seat) if playing else None
     names = {p.seat: p for p in players}
     for s in view["seats"]:
         s["name"] = names[s["seat"]].name
@@ -177,6 +182,7 @@ def _lobby_view(game: Game, players: list[Player], seat: int | None) -> dict:
             for p in players
         ],
         "pending": [],
+        "offer": None,
         "waiting_for": [],
         "last_dining": None,
         "winner": None,

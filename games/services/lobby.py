@@ -15,6 +15,7 @@ from games.domain import identity, names
 from games.domain.errors import GameError
 from games.domain.options import clock_refusal, engine_options, normalized, spectators_allowed
 from games.engine import IllegalAction
+from games.engine.table import MIN_PLAYERS, max_players
 from games.models import Game, Player, new_code
 from games.services.unit import GameWrite, game_write, retried
 
@@ -205,6 +206,14 @@ def game_start(*, code: str, user) -> Game:
             game, user, "Only the host can start the game.", "This game has already started."
         )
         seats = game.players.count()
+        if seats < MIN_PLAYERS:
+            limit = max_players(bool(game.options.get("expansion")))
+            raise GameError(
+                "not_enough_players",
+                f"Staked! is for {MIN_PLAYERS}–{limit} players (R1.1); {seats} are seated: "
+                "invite friends or add bots.",
+                409,
+            )
         now = time.time()
         try:
             state = engine.setup(

@@ -15,6 +15,7 @@ from django.utils import timezone
 from games import engine
 from games.bots.moves import bot_move
 from games.domain.errors import GameError
+from games.domain.offer_tokens import offer_token
 from games.engine import Action, IllegalAction
 from games.models import Action as Step
 from games.models import Game
@@ -65,15 +66,25 @@ def bot_act(*, game_id: int, seat: int) -> bool:
 
 
 def action_apply(
-    *, code: str, user, name: str, args: dict, expected_version: int | None = None
+    *,
+    code: str,
+    user,
+    name: str,
+    args: dict,
+    expected_version: int | None = None,
+    expected_offer: str | None = None,
 ) -> Game:
     """Apply one player's action. Raises GameError or IllegalAction, changing nothing.
+
+    `expected_version` (the whole game's) or `expected_offer` (this seat's offer,
+    games/domain/offer_tokens.py): the move is made only if it is still that, else `409 stale`.
+    Other seats' moves change the version but not this seat's offer.
 
     The deadline is the authority: a move that arrives once its window's deadline has
     passed is refused (`409 window_closed`), whether or not a timer has closed the window yet. If
     none has, this closes it first, with the same expiry the timers run, under the same lock."""
     arrived = time.time()  # before the lock: a move is judged by when it came, not by its wait
-    done = _apply(code, user, name, args, expected_version, arrived)
+    done = _apply(code, user, name, args, (expected_version, expected_offer), arrived)
     if isinstance(done, Closed):
         raise window_closed(done.at)  # after the commit: the window's expiry is kept
     return done
@@ -88,7 +99,7 @@ class Closed:
 
 @retried
 def _apply(
-    code: str, user, name: str, args: dict, expected_version: int | None, arrived: float
+    code: str, user, name: str, args: dict, expected: tuple[int | None, str | None], arrived: float
 ) -> Game | Closed:
     """The move, or `Closed` when it came too late for its window."""
     with game_write(code) as write:
@@ -101,6 +112,7 @@ def _apply(
             # expiry is committed with this transaction), then refuse the move.
             close_window(write, state, time.time())
             return Closed(float(state.deadline))
+        expected_version, expected_offer = expected
         if expected_version is not None and expected_version != game.version:
             raise GameError(
                 "stale", f"The game is at version {game.version}, not {expected_version}.", 409
@@ -113,6 +125,10 @@ def _apply(
         if closed_at is not None:  # a timer closed the window while this move waited its turn
             return Closed(closed_at)
         seat = me.seat
+        if expected_offer is not None and expected_offer != offer_token(game.code, state, seat):
+            raise GameError(
+                "stale", "What you may do has changed since that offer: read your view again.", 409
+            )
         now = time.time()
         new, events = engine.apply(state, Action(name, seat, args), now=now)
         events = came_back(me, state, name, new.round, now) + events  # a seen move ends a streak

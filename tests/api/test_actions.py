@@ -9,9 +9,11 @@ seat, no new events; and never a 500.
 from __future__ import annotations
 
 import pytest
+from rest_framework.test import APIClient
 
 from games.models import Event, Game
-from tests.api.conftest import guest
+from tests import factories
+from tests.api.conftest import Table, guest
 
 pytestmark = pytest.mark.django_db
 
@@ -471,26 +473,99 @@ def test_stale_is_checked_before_the_rules(table):
 
 @pytest.fixture
 def slow_actions(settings):
-    """3 actions a minute (staked/limits.py reads the rates on every request)."""
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "actions": "3/min", "auth": "100/min"}
+    """3 moves and 3 refusals a minute (staked/limits.py reads the rates on every request)."""
+    settings.RATE_LIMITS = {
+        **settings.RATE_LIMITS,
+        "actions": "3/min",
+        "refusals": "3/min",
+        "auth": "100/min",
+    }
 
 
 def test_too_many_actions_are_429_rate_limited(table, slow_actions):
     t = table("LVHHHH", last_wills=False)
     t.place(2, "S3 S4")
-    t.act(2, "tiebreak_vote", expect=409, target=3)  # refused requests count too
-    payload = refused(
-        t, t.client(2), "place_token", {"token": "feast", "target": 5}, 429, "rate_limited"
-    )
+    t.act(2, "tiebreak_vote", expect=409, target=3)  # a refusal: not a move (its own budget)
+    t.act(2, "place_token", token="feast", target=5)
+    t.view(1)  # a read is not a move
+    payload = refused(t, t.client(2), "pass", {}, 429, "rate_limited")
     assert payload["detail"]
     # another player has their own budget
     t.act(3, "place_token", token="stake", target=4)
 
 
 def test_a_429_carries_retry_after(table, slow_actions):
+    """Refusals that change nothing have a budget of their own: a client looping on them is
+    stopped, moves and all, until it drains."""
     t = table("LVHHHH", last_wills=False)
     for _ in range(3):
         t.act(2, "pass", expect=409)
     response = t.client(2).post(t.url("actions/pass/"), {}, format="json")
     assert response.status_code == 429
     assert int(response["Retry-After"]) > 0
+    assert 'comment="refusals"' in response["RateLimit-Policy"]
+    refused(t, t.client(2), "place_token", {"token": "stake", "target": 4}, 429, "rate_limited")
+
+
+def test_a_refused_move_spends_the_refusals_budget_not_the_moves(table, slow_actions):
+    t = table("LVHHHH", last_wills=False)
+    old = t.view(2)["version"]
+    t.place(1, "S3")
+    stale = t.client(2).post(
+        t.url("actions/place_token/"),
+        {"token": "stake", "targets": [4]},
+        format="json",
+        HTTP_IF_MATCH=str(old),
+    )
+    assert stale.status_code == 409 and stale.json()["code"] == "stale"
+    assert 'comment="refusals"' in stale["RateLimit-Policy"]
+    assert stale["RateLimit-Remaining"] == "2"  # the refusals' budget: 3, one spent
+    moved = t.client(2).post(
+        t.url("actions/place_token/"), {"token": "stake", "targets": [4]}, format="json"
+    )
+    assert moved.status_code == 200
+    assert moved["RateLimit-Policy"] == '3;w=60;comment="actions"'
+    assert moved["RateLimit-Remaining"] == "2"  # the first move of three: the refusal was not
+
+
+def test_ten_seats_placing_at_once_with_their_offers_refuse_none(table):
+    """Mingling with 10 seats: each reads its view, then all send a move with If-Match set to
+    the `offer` they read, one after the other, as if at once. The version they read is stale
+    for all but the first; the offers all still stand, since no seat's move changed what
+    another may do. A double tap with the same offer is refused (the hand changed), as is an
+    offer that was never made."""
+    game = factories.running_game(10)
+    clients = []
+    for user in game.users:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {factories.api_token(user)}")
+        clients.append(client)
+    t = Table(clients[0], clients, game.code)
+    views = {seat: t.view(seat) for seat in range(1, 11)}
+    answers = {}
+    for seat, view in views.items():
+        (offer,) = view["pending"]
+        token = "stake"
+        target = offer["options"]["targets_by_token"][token][0]
+        answers[seat] = t.client(seat).post(
+            t.url("actions/place_token/"),
+            {"token": token, "targets": [target]},
+            format="json",
+            HTTP_IF_MATCH=f'"{view["offer"]}"',
+        )
+    assert {seat: a.status_code for seat, a in answers.items()} == dict.fromkeys(range(1, 11), 200)
+    assert all(a["Offer"] == a.json()["offer"] != views[s]["offer"] for s, a in answers.items())
+    assert len({v["version"] for v in views.values()}) == 1  # one version, read by all ten
+    body = {"token": "stake", "targets": [views[1]["pending"][0]["options"]["targets"][0]]}
+    for held in (views[1]["offer"], "o0123456789abcdef"):
+        refused(t, t.client(1), "place_token", body, 409, "stale", headers={"HTTP_IF_MATCH": held})
+
+
+def test_an_offer_is_null_where_no_move_can_be_made_and_moves_only_with_the_seat(table):
+    t = table("LVHHHH", last_wills=False)
+    before = t.view(2)["offer"]
+    t.place(1, "S3")
+    assert t.view(2)["offer"] == before  # another seat's move: seat 2 may do as before
+    assert t.view(1)["offer"] != before
+    spectator = guest("Spectator").get(t.url()).json()
+    assert spectator["offer"] is None

@@ -124,6 +124,24 @@ def test_an_unknown_api_address_is_a_json_404_and_a_page_stays_html():
     assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
 
 
+def test_with_debug_on_an_unknown_api_address_or_malformed_code_is_still_json(settings):
+    """`make run` has DEBUG on, and Django then shows its HTML 404 page instead of handler404."""
+    settings.DEBUG = True
+    for path in ("/api/v1/nothing-here/", "/api/v1/games/not-a-code!/"):
+        assert_json_error(anonymous().get(path), 404, "not_found")
+    page = anonymous().get("/nothing-here/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
+
+
+def test_events_after_a_negative_seq_is_400():
+    ana = guest("Ana")
+    code = ana.post("/api/v1/games/", {}, format="json").json()["code"]
+    for after in ("-1", "x"):
+        response = ana.get(f"/api/v1/games/{code}/events/?after={after}")
+        assert_json_error(response, 400, "bad_request")
+    assert ana.get(f"/api/v1/games/{code}/events/?after=0").status_code == 200
+
+
 def test_405_and_415_on_the_api_are_json():
     assert_json_error(anonymous().delete("/api/v1/auth/guest/"), 405, "method_not_allowed")
     response = anonymous().post("/api/v1/auth/guest/", {"name": "Eve"})  # a form post

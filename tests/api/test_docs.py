@@ -49,3 +49,17 @@ def test_the_guide_shows_pending_for_every_action_in_the_published_schema():
         errors = [e.message for e in validator.iter_errors(example)]
         assert not errors, (example, errors)
     assert {e["action"] for e in examples} == set(ACTIONS)
+
+
+@pytest.mark.django_db
+def test_the_schema_is_openapi_3_1_in_json_when_asked_and_the_guide_says_how():
+    """`?format=json` (documented in the guide, linked from it) answers JSON; the default is
+    YAML. OpenAPI 3.1: nullable fields are JSON Schema's null type, never 3.0's `nullable`."""
+    assert "/api/v1/schema/?format=json" in GUIDE
+    client = APIClient()
+    answer = client.get("/api/v1/schema/?format=json")
+    assert answer["Content-Type"].startswith("application/vnd.oai.openapi+json")
+    schema = answer.json()
+    assert schema["openapi"] == "3.1.0"
+    assert "nullable" not in json.dumps(schema)
+    assert client.get("/api/v1/schema/")["Content-Type"].startswith("application/vnd.oai.openapi")

@@ -335,7 +335,7 @@ def test_host_leaving_passes_the_host_on(guests):
     assert Game.objects.get(code=code).host_id == players[1].user_id
     # the new host may start (here: too few players), the old one may not
     assert players[0].post(url(code, "start/")).json()["code"] == "forbidden"
-    assert players[1].post(url(code, "start/")).json()["code"] == "wrong_phase"
+    assert players[1].post(url(code, "start/")).json()["code"] == "not_enough_players"
 
 
 def test_the_last_human_leaving_closes_the_table_204(guests):
@@ -400,7 +400,7 @@ def test_only_the_host_may_start_403(guests):
 def test_r1_1_fewer_than_6_players_cannot_start_409(guests, n):
     players, code = lobby(guests, n)
     response = players[0].post(url(code, "start/"))
-    assert response.status_code == 409 and response.json()["code"] == "wrong_phase"
+    assert response.status_code == 409 and response.json()["code"] == "not_enough_players"
     assert Game.objects.get(code=code).status == "lobby"
 
 

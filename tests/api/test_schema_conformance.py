@@ -7,6 +7,13 @@ declare, or a request the schema does not describe, fails the test.
 Seven guests play each game through the real routes, choosing every move from `pending` as
 the example client does (examples/bot.py), read their views and their logs after each move,
 until the game ends: relics and Last Wills on, then off.
+
+Every exchange is also recorded and handed, after the game, to openapi-core, a strict
+third-party OpenAPI validator (request: path, query, headers, security and body; answer: status,
+headers and body), on the same closed copy of the schema. Our own check above reads the schema
+as JSON Schema and could share a misreading with the schema's authors (a `nullable` beside a
+`$ref` admitted null here, and openapi-core refused it); openapi-core reads it as a client's
+tools do.
 """
 
 from __future__ import annotations
@@ -19,6 +26,8 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from openapi_core import OpenAPI
+from openapi_core.testing import MockRequest, MockResponse
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -91,11 +100,68 @@ def _json_schema(node):
     return node
 
 
-class CheckedClient:
-    """An API client whose every request and answer is checked against the schema."""
+def closed(node):
+    """The OpenAPI document with every object that lists `properties` closed to others."""
+    if isinstance(node, list):
+        return [closed(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: closed(value) for key, value in node.items()}
+    if isinstance(node.get("properties"), dict) and "additionalProperties" not in node:
+        node["additionalProperties"] = False
+    return node
 
-    def __init__(self, client, schema: Schema):
-        self.client, self.schema = client, schema
+
+class Recorder:
+    """Every exchange of a game as openapi-core reads it, validated at the end in one pass."""
+
+    def __init__(self):
+        self.exchanges: list[tuple[MockRequest, MockResponse]] = []
+
+    def record(self, client, method: str, path: str, body, headers: dict, response) -> None:
+        path, _, query = path.partition("?")
+        sent = {"Content-Type": "application/json"} if body is not None else {}
+        credentials = client._credentials.get("HTTP_AUTHORIZATION")
+        if credentials:
+            sent["Authorization"] = credentials
+        for meta, value in headers.items():
+            sent[meta.removeprefix("HTTP_").replace("_", "-").title()] = value
+        request = MockRequest(
+            "http://testserver",
+            method,
+            path,
+            args=dict(pair.split("=", 1) for pair in query.split("&") if pair),
+            headers=sent,
+            data=json.dumps(body).encode() if body is not None else None,
+        )
+        answer = MockResponse(
+            response.content,
+            status_code=response.status_code,
+            headers=dict(response.items()),
+            content_type=response.get("Content-Type", "application/json"),
+        )
+        self.exchanges.append((request, answer))
+
+    def validate(self, document: dict) -> int:
+        openapi = OpenAPI.from_dict(closed(document))
+        for request, answer in self.exchanges:
+            where = f"{request.method.upper()} {request.path} -> {answer.status_code}"
+            try:
+                openapi.validate_request(request)
+                openapi.validate_response(request, answer)
+            except Exception as exc:  # openapi-core's errors name the cause in __cause__
+                cause = exc.__cause__ or exc
+                detail = getattr(cause, "schema_errors", None) or [cause]
+                raise AssertionError(f"{where}: {exc}: {[str(e)[:400] for e in detail]}") from exc
+        return len(self.exchanges)
+
+
+class CheckedClient:
+    """An API client whose every request and answer is checked against the schema (and
+    recorded for openapi-core when a recorder is given)."""
+
+    def __init__(self, client, schema: Schema, recorder: Recorder | None = None):
+        self.client, self.schema, self.recorder = client, schema, recorder
         self.checked = 0
 
     def request(self, method: str, path: str, body=None, **headers):
@@ -113,6 +179,8 @@ class CheckedClient:
             payload = response.json()
             schema = declared["content"]["application/json"]["schema"]
             self.schema.check(schema, payload, f"{method} {path} {response.status_code}")
+        if self.recorder is not None:
+            self.recorder.record(self.client, method, path, body, headers, response)
         self.checked += 1
         return response
 
@@ -129,8 +197,10 @@ def unlimited(settings):
     settings.RATE_LIMITS = {scope: "1000000/min" for scope in settings.RATE_LIMITS}
 
 
-def play_to_the_end(schema: Schema, options: dict) -> tuple[dict, int]:
-    players = [CheckedClient(guest(f"Player {n}"), schema) for n in range(1, SEATS + 1)]
+def play_to_the_end(
+    schema: Schema, options: dict, recorder: Recorder | None = None
+) -> tuple[dict, int]:
+    players = [CheckedClient(guest(f"Player {n}"), schema, recorder) for n in range(1, SEATS + 1)]
     host = players[0]
     lobby = host.request("POST", "/api/v1/games/", options).json()
     code = lobby["code"]
@@ -173,9 +243,26 @@ def play_to_the_end(schema: Schema, options: dict) -> tuple[dict, int]:
     ids=["relics-and-last-wills", "base-game"],
 )
 def test_every_request_and_answer_of_whole_games_matches_the_schema(schema, unlimited, options):
-    final, checked = play_to_the_end(schema, options)
+    recorder = Recorder()
+    final, checked = play_to_the_end(schema, options, recorder)
     assert final["winner"] in ("hunters", "vampires")
     assert checked > 100
+    assert recorder.validate(schema.document) == checked  # openapi-core agrees, strictly
+
+
+def test_openapi_core_refuses_an_undeclared_property_and_a_wrong_null(schema):
+    """openapi-core's verdict is not vacuous: a real lobby view passes; one more field fails,
+    and so does a null where the schema admits none."""
+    recorder = Recorder()
+    host = CheckedClient(guest("Host"), schema, recorder)
+    host.request("POST", "/api/v1/games/", {})
+    assert recorder.validate(schema.document) == 1
+    request, answer = recorder.exchanges[0]
+    for change in ({"surprise": 1}, {"status": None}):
+        view = {**json.loads(answer.data), **change}
+        recorder.exchanges = [(request, MockResponse(json.dumps(view).encode(), 201))]
+        with pytest.raises(AssertionError, match="POST /api/v1/games/ -> 201"):
+            recorder.validate(schema.document)
 
 
 def test_an_undeclared_property_fails_the_check(schema):

@@ -105,3 +105,29 @@ def test_if_none_match_takes_8_and_quoted_8_as_if_match_does(table, header):
     assert response.status_code == 304 and response["ETag"] == f'"{version}"'
     stale = held.replace(str(version), str(version - 1))
     assert t.client(2).get(t.url(), HTTP_IF_NONE_MATCH=stale).status_code == 200
+
+
+def test_use_relic_s_token_is_deprecated_in_the_schema():
+    """No relic names a token and no offer or rule reads it: accepted in v1, marked to go."""
+    schema = APIClient().get("/api/v1/schema/", {"format": "json"}).json()
+    properties = schema["components"]["schemas"]["UseRelicIn"]["properties"]
+    assert properties["token"]["deprecated"] is True
+    assert properties["target"]["deprecated"] is True
+    assert "deprecated" not in properties["targets"]
+
+
+def test_every_response_declares_the_headers_it_may_carry():
+    """RateLimit-* on every answer, Retry-After on every 429, ETag and Offer with a view,
+    Idempotent-Replayed on the moves: declared per response (none required)."""
+    schema = APIClient().get("/api/v1/schema/", {"format": "json"}).json()
+    assert schema["components"]["headers"]["Retry-After"]["schema"] == {"type": "integer"}
+    operations = [op for ops in schema["paths"].values() for op in ops.values()]
+    for operation in operations:
+        for status_code, response in operation["responses"].items():
+            headers = response.get("headers", {})
+            assert "RateLimit-Remaining" in headers, (operation["operationId"], status_code)
+            if status_code == "429":
+                assert "Retry-After" in headers, operation["operationId"]
+    move = schema["paths"]["/api/v1/games/{code}/actions/place_token/"]["post"]["responses"]
+    assert {"ETag", "Offer", "Idempotent-Replayed"} <= set(move["200"]["headers"])
+    assert "Idempotent-Replayed" in move["409"]["headers"]

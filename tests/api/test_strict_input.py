@@ -5,9 +5,11 @@ the old `target` still accepted, never both."""
 from __future__ import annotations
 
 import pytest
+from django.urls import resolve
 
 from games.domain import inputs
 from games.models import Game
+from staked.query_params import KNOWN
 from tests.api.test_actions import refused
 
 pytestmark = pytest.mark.django_db
@@ -138,3 +140,41 @@ def test_the_engine_gets_target_for_one_seat_actions_and_targets_for_the_others(
     assert one.is_valid() and dict(one.validated_data) == {"target": 3}
     many = inputs.UseRelicIn(data={"relic": "ritual_bell", "target": 3})
     assert many.is_valid() and dict(many.validated_data) == {"relic": "ritual_bell", "targets": [3]}
+
+
+def test_an_unknown_query_parameter_is_400_naming_it(guests):
+    """`?page=2` on /me/games/ (which pages with limit and offset) answered page 1 in silence."""
+    (ana,) = guests(1)
+    code = ana.post("/api/v1/games/", {}, format="json").json()["code"]
+    for path, unknown in [
+        ("/api/v1/me/games/?page=2", ["page"]),
+        ("/api/v1/games/?my_move=true&limt=5&x=1", ["limt", "x"]),
+        (f"/api/v1/games/{code}/?after=3", ["after"]),
+        (f"/api/v1/games/{code}/events/?after=0&since=2", ["since"]),
+    ]:
+        response = ana.get(path)
+        assert response.status_code == 400, (path, response.content)
+        body = response.json()
+        assert body["code"] == "bad_request" and body["errors"] == {
+            name: ["Unknown query parameter."] for name in unknown
+        }
+        assert all(name in body["detail"] for name in unknown)
+    assert ana.get("/api/v1/me/games/?limit=5&offset=0").status_code == 200
+    assert ana.get("/api/v1/games/?my_move=false&page=1").status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_known_query_parameters_are_those_the_schema_declares(client):
+    """staked/query_params.py and the published schema name the same parameters."""
+    schema = client.get("/api/v1/schema/", {"format": "json"}).json()
+    declared: dict[str, set[str]] = {}
+    for path, operations in schema["paths"].items():
+        example = path.replace("{code}", "ACDEFG").replace("{channel}", "table")
+        example = example.replace("{seat}", "2").replace("{message_id}", "1")
+        name = resolve(example).view_name
+        for operation in operations.values():
+            names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
+            declared.setdefault(name, set()).update(names)
+    assert {k: v for k, v in declared.items() if v} == {
+        k: set(v) for k, v in KNOWN.items() if k != "api-schema"
+    }

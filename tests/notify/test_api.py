@@ -3,6 +3,8 @@ project's `{"code", "detail"}` errors for bad input (which changes nothing)."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
@@ -150,6 +152,27 @@ def test_a_browser_another_player_subscribed_stays_theirs(ana, user, vapid, push
     assert "ana" not in response.json()["detail"]
     stored = PushSubscription.objects.get()
     assert (stored.user, stored.p256dh, stored.auth) == (user, keys.p256dh, keys.auth)
+
+
+def test_unsubscribe_takes_the_endpoint_in_the_query_as_the_schema_says(ana, vapid, push_service):
+    """Many HTTP libraries drop a DELETE's body: `?endpoint=` works too; both at once is 400."""
+    endpoint = push_service.endpoint()
+    ana.post(SUBSCRIPTIONS, BrowserKeys().subscription(endpoint), format="json")
+    both = ana.delete(
+        f"{SUBSCRIPTIONS}?{urlencode({'endpoint': endpoint})}",
+        {"endpoint": endpoint},
+        format="json",
+    )
+    assert both.status_code == 400 and both.json()["code"] == "bad_request"
+    assert PushSubscription.objects.count() == 1
+    response = ana.delete(f"{SUBSCRIPTIONS}?{urlencode({'endpoint': endpoint})}")
+    assert response.status_code == 204
+    assert not PushSubscription.objects.exists()
+    operation = ana.get("/api/v1/schema/?format=json").json()["paths"][SUBSCRIPTIONS]["delete"]
+    assert [p["name"] for p in operation["parameters"]] == ["endpoint"]
+    body = operation["requestBody"]["content"]["application/json"]["schema"]
+    assert body["properties"]["endpoint"]["format"] == "uri"
+    assert body["additionalProperties"] is False
 
 
 def test_nobody_unsubscribes_another_players_browser(ana, vapid, push_service):
