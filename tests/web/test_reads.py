@@ -65,9 +65,7 @@ def test_reads_write_nothing_within_the_minute(table):
 
 def test_a_seats_marks_reach_its_row_once_a_minute_and_a_lost_cache_falls_back_on_it(table):
     t = table("LVHHHH")
-    t.play(ROUND_1, on_the_phones=True)  # Eli's moves drew his page: this minute's copy is saved
-        ROUND_1, on_the_phones=True
-    )  # Eli's moves drew his page: this minute's copy is on the row
+    t.play(ROUND_1, on_the_phones=True)  # Eli's moves drew his page: this minute's copy saved
     t.phone(3).act(t.code, "choose_examiner", target="4")
     assert ANIMATED.search(t.page(5))
     row = Player.objects.get(game=t.game, seat=5)
