@@ -226,7 +226,16 @@ def key_for(scope: str, request) -> str:
 
 
 def check(scope: str, request) -> Verdict:
-    return hit(scope, key_for(scope, request))
+    """Count one attempt of `request` in `scope`, on either face. A client that spent the
+    scope's refusals budget (looping on refused moves) is refused first, without a count."""
+    key = key_for(scope, request)
+    spent = _refusals_left(scope, key)
+    if spent is None:
+        return hit(scope, key)
+    collected = _verdicts.get()
+    if collected is not None:
+        collected.append(spent)
+    return spent
 
 
 def refusal(wait: int) -> str:
@@ -247,15 +256,7 @@ class LimitThrottle(BaseThrottle):
             scope = scope.get(request.method)
         if not scope:
             return True
-        key = key_for(scope, request)
-        spent = _refusals_left(scope, key)  # a client looping on refusals waits first
-        if spent is not None:
-            self.verdict = spent
-            collected = _verdicts.get()
-            if collected is not None:
-                collected.append(spent)
-            return False
-        self.verdict = hit(scope, key)
+        self.verdict = check(scope, request)
         return self.verdict.allowed
 
     def wait(self) -> int | None:

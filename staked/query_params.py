@@ -18,8 +18,10 @@ KNOWN: dict[str, frozenset[str]] = {
     "api:chat": frozenset({"after", "before", "limit"}),
     "history-api:me-games": frozenset({"limit", "offset"}),
     "notify-api:me-push-subscriptions": frozenset({"endpoint"}),
-    # drf-spectacular's own pages: the schema's format and language, Swagger UI's none.
+    # drf-spectacular's own pages: the schema's format and language; Swagger UI loads its start
+    # script from its own address with ?script (the page allows no inline script).
     "api-schema": frozenset({"format", "lang"}),
+    "api-docs": frozenset({"script"}),
 }
 
 

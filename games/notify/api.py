@@ -291,6 +291,7 @@ class PushSubscriptionsView(APIView):
             400: _error("bad_request"),
             401: _error("not_authenticated"),
             404: _error("not_found"),
+            414: _error("uri_too_long"),  # an endpoint in the query past MAX_URL_LENGTH
         },
     )
     def delete(self, request):

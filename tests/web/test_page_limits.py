@@ -21,7 +21,8 @@ def few(settings):
 
 @pytest.fixture
 def few_moves(settings):
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "actions": "3/min"}
+    """Three moves a minute, and three refused ones (a budget of their own)."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "actions": "3/min", "refusals": "3/min"}
 
 
 def open_table(phone: Phone, **meta):
@@ -69,9 +70,10 @@ def test_moves_on_the_page_and_through_the_api_share_one_budget(table, few_moves
     url = f"/api/v1/games/{t.code}/actions/place_token/"
     assert api.post(url, {"token": "stake", "target": 3}, format="json").status_code == 200
     ben.act(t.code, "place_token", token="stake", target="4")
-    ben.act(t.code, "pass", expect=409)  # refused by the rules: it still counts
-    refused = ben.act(t.code, "place_token", token="feast", target="5", expect=429)
-    assert api.post(url, {"token": "feast", "target": 5}, format="json").status_code == 429
+    ben.act(t.code, "pass", expect=409)  # refused by the rules: it spends the refusals' budget
+    ben.act(t.code, "place_token", token="feast", target="5")  # the third move of the minute
+    refused = ben.act(t.code, "pass", expect=429)
+    assert api.post(url, {"token": "feast", "target": 6}, format="json").status_code == 429
     assert 1 <= int(refused["Retry-After"]) <= 120  # the full window fades over the next one
     # Another player has a budget of their own.
     t.phone(3).act(t.code, "place_token", token="stake", target="4")
@@ -80,7 +82,7 @@ def test_moves_on_the_page_and_through_the_api_share_one_budget(table, few_moves
 def test_the_429_page_says_what_happened_when_to_retry_and_leads_back(table, few_moves):
     t = table("LVHHHH")
     for _ in range(3):
-        t.phone(2).act(t.code, "pass", expect=409)
+        t.phone(2).act(t.code, "pass", expect=409)  # refused: the refusals' budget is spent
     response = t.phone(2).post(f"/g/{t.code}/act/pass", htmx=False, expect=429)
     page = response.content.decode()
     wait = int(response["Retry-After"])
