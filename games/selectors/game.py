@@ -63,9 +63,10 @@ def poll_state(code: str) -> tuple[int | None, bool, bool]:
     return version, spectators is True, poll_fresh(entry, version, time.time())
 
 
-def game_view(game: Game, user) -> dict:
-    """The whole view of docs/api.md for this viewer (spectators: the public view, no `me`)."""
-    players = list(game.players.all())
+def game_view(game: Game, user, players: list[Player] | None = None) -> dict:
+    """The whole view of docs/api.md for this viewer (spectators: the public view, no `me`).
+    `players`: the game's seats when the caller has read them already (read once a request)."""
+    players = list(game.players.all()) if players is None else players
     mine = identity.player_in(players, user)
     seat = mine.seat if mine else None
     host = identity.host_player(players, game)
@@ -249,6 +250,36 @@ def _numbered(game: Game, seqs: list[int], start: int, stop: int) -> list[dict]:
         }
         for number, seq in enumerate(window, start=start + 1)
     ]
+
+
+def public_log(game: Game, count: int) -> list[dict]:
+    """The last `count` public events, oldest first: the log every viewer shares (one query).
+    A seat's own private lines are not in it (`own_lines`)."""
+    rows = Event.objects.filter(game=game, audience__isnull=True).order_by("-seq")[:count]
+    return [_line(e) for e in reversed(rows)]
+
+
+def own_lines(game: Game, seat: int, count: int) -> list[dict]:
+    """The last `count` private events `seat` may see, oldest first (one query)."""
+    rows = Event.objects.filter(game=game, audience__isnull=False).order_by("-seq")
+    mine = []
+    for e in rows.only("seq", "round", "kind", "text", "template", "data", "audience"):
+        if seat in e.audience:
+            mine.append(_line(e))
+            if len(mine) == count:
+                break
+    return mine[::-1]
+
+
+def _line(e: Event) -> dict:
+    return {
+        "seq": e.seq,
+        "round": e.round,
+        "kind": e.kind,
+        "text": e.text,
+        "template": e.template,
+        "data": e.data,
+    }
 
 
 def iso(epoch: float | None) -> str | None:

@@ -24,10 +24,11 @@ from games.selectors import game as selectors
 from games.selectors import news as news_reads
 from games.services import news
 from games.services.seats import seen as mark_seen
+from games.web import regions
 from games.web.forms import OptionsForm, SeatJoinForm
 from relics import presenters as relic_pages
 
-LOG_TAIL = 120  # events shown in the game's log (the newest)
+OWN_LINES = 20  # a seat's own private lines shown under "Only you saw" (the newest)
 # How much longer the host (or a proposal to the table) can make a window, on the page.
 EXTEND_CHOICES = [
     (15, "15 minutes"),
@@ -74,16 +75,16 @@ def may_watch(game: Game, seat: int | None) -> bool:
 
 
 def game_context(request, game: Game, *, error=None, join_form=None, refused=None) -> dict:
-    view = selectors.game_view(game, request.user)
+    """The page of one viewer: their own part (`#game`: the first screen and what is theirs)
+    and the shared regions (games/web/regions.py: the table and the public log, cached per
+    game version and audience)."""
+    players = list(game.players.all())  # read once, for the viewer's view and the regions
+    view = selectors.game_view(game, request.user, players)
     me = view.get("me")
     if not may_watch(game, me["seat"] if me else None):
         raise Http404(NO_SPECTATORS)
     names = {s["seat"]: s["name"] for s in view["seats"]}
     seat = me["seat"] if me else None
-    events = selectors.events_tail(game, seat, LOG_TAIL)
-    for e in events:
-        e["text"] = for_people(e["text"], names, e["data"], e["template"])
-    events.reverse()
     status = view["status"]
     zone = times.of_request(request)
     context = {
@@ -92,7 +93,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         "me": me,
         "names": names,
         "seats": presenters.seating(view, me),
-        "events": events,
+        "regions": regions.shared(game, players, regions.zone_name(request), view),
         "error": error and _error_words(error, names),
         "phase_label": presenters.phase_label(view["phase"]),
         "is_host": seat is not None and view.get("host_seat") == seat,
@@ -124,6 +125,10 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context["hand_words"] = glossary.hand_words(me.get("tokens", []), view["phase"])
         context["news"] = news_cards.cards(news_reads.unread(game, me["seat"]), me["seat"], names)
         context["hand"] = presenters.hand(me.get("tokens", []))
+        lines = selectors.own_lines(game, seat, OWN_LINES)
+        for e in lines:
+            e["text"] = for_people(e["text"], names, e["data"], e["template"])
+        context["own_lines"] = lines[::-1]
         context["placed"] = [
             {
                 "target": p["target"],
@@ -162,14 +167,6 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
     context["animate_reveal"] = bool(reveal)
     if me:
         context.update(_since(request, game, me["seat"], names, zone, reveal))
-    context["effects"] = [
-        {
-            **e,
-            "target": presenters.named_seat(e["seat"], names),
-            "by_name": presenters.named_seat(e["by"], names),
-        }
-        for e in view.get("effects") or []
-    ]
     if status == Game.Status.FINISHED:
         context["roles"] = presenters.roles_revealed(view, names)
     context.update(_async_play(request, game, context["is_host"]))
