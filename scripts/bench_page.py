@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import secrets
 import statistics
 import sys
@@ -120,6 +121,19 @@ def round_two(seed: int):
     return game.code, phones
 
 
+REGION = re.compile(r'<div id="(\w+)-region" class="region" data-region-version="(\w+)"')
+
+
+def hold(held: dict, html: str) -> None:
+    """What the page's script does (static/js/staked.js): keep the versions of the shared
+    regions the page holds, and send them with the next request."""
+    held.update(REGION.findall(html))
+
+
+def regions_header(held: dict) -> dict:
+    return {"X-Staked-Regions": ",".join(f"{k}={v}" for k, v in held.items())} if held else {}
+
+
 def measure(seed: int, changes: int, out: dict) -> None:
     from games.bots.moves import bot_move
     from games.models import Game
@@ -127,8 +141,11 @@ def measure(seed: int, changes: int, out: dict) -> None:
 
     code, phones = round_two(seed)
     rng = random.Random(seed + 1)
-    for _, client, _ in phones:  # each phone has the page open
-        assert client.get(f"/g/{code}/").status_code == 200
+    held = [{} for _ in phones]  # per phone: the shared regions' versions its page holds
+    for i, (_, client, _) in enumerate(phones):  # each phone has the page open
+        page = client.get(f"/g/{code}/")
+        assert page.status_code == 200
+        hold(held[i], page.content.decode())
     for _ in range(changes):
         game = Game.objects.get(code=code)
         movers = [
@@ -146,30 +163,37 @@ def measure(seed: int, changes: int, out: dict) -> None:
             seat,
             {**view, "pending": [p for p in view["pending"] if p["action"] == "place_token"]},
         )
-        held = game.version
+        shown = game.version
+        mover = seat - 1
         ms, answer = timed(
-            lambda client=client, action=action: client.post(
+            lambda client=client, action=action, mover=mover: client.post(
                 f"/g/{code}/act/{action.name}",
                 {k: str(v) for k, v in action.args.items()},
-                headers={"HX-Request": "true"},
+                headers={"HX-Request": "true", **regions_header(held[mover])},
             )
         )
         assert answer.status_code == 200, answer.status_code
         out["post"].append(ms)
+        out["post_bytes"].append(len(answer.content))
+        hold(held[mover], answer.content.decode())
         game = Game.objects.get(code=code)
         if game.state["phase"] != "mingling":
             break
         table = 0.0
-        for _, client, _ in phones:
+        for i, (_, client, _) in enumerate(phones):
+            if i == mover:  # the mover's page is up to date: its POST answered with it
+                continue
             ms, answer = timed(
-                lambda client=client, held=held: client.get(
-                    f"/g/{code}/changed?v={held}", headers={"HX-Request": "true"}
+                lambda client=client, shown=shown, i=i: client.get(
+                    f"/g/{code}/changed?v={shown}",
+                    headers={"HX-Request": "true", **regions_header(held[i])},
                 ),
                 "phone",
             )
             assert answer.status_code == 200, answer.status_code
             out["phone"].append(ms)
             out["bytes"].append(len(answer.content))
+            hold(held[i], answer.content.decode())
             table += ms
         out["table"].append(table)
         for _, client, token in phones:
@@ -193,7 +217,7 @@ def main() -> None:
     args = parser.parse_args()
     configure()
     out: dict[str, list[float]] = {
-        k: [] for k in ("phone", "table", "api", "healthz", "post", "bytes")
+        k: [] for k in ("phone", "table", "api", "healthz", "post", "bytes", "post_bytes")
     }
     for seed in range(1, args.games + 1):
         measure(seed, args.changes, out)
@@ -206,6 +230,7 @@ def main() -> None:
     print(f"/healthz:                       median {med['healthz']:.3f} ms")
     print(f"the mover's POST:               median {med['post']:.2f} ms")
     print(f"bytes a phone downloads:        median {med['bytes']:.0f}")
+    print(f"bytes of the mover's answer:    median {med['post_bytes']:.0f}")
     cpu = {k: statistics.median(v) for k, v in CPU.items()}
     print(
         f"CPU of this process, median ms: phone {cpu['phone']:.2f}, API {cpu['api']:.2f}, "

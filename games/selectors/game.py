@@ -254,21 +254,9 @@ def _numbered(game: Game, seqs: list[int], start: int, stop: int) -> list[dict]:
 
 def public_log(game: Game, count: int) -> list[dict]:
     """The last `count` public events, oldest first: the log every viewer shares (one query).
-    A seat's own private lines are not in it (`own_lines`)."""
+    A seat's own private lines are not in it (selectors.news.page_lines)."""
     rows = Event.objects.filter(game=game, audience__isnull=True).order_by("-seq")[:count]
     return [_line(e) for e in reversed(rows)]
-
-
-def own_lines(game: Game, seat: int, count: int) -> list[dict]:
-    """The last `count` private events `seat` may see, oldest first (one query)."""
-    rows = Event.objects.filter(game=game, audience__isnull=False).order_by("-seq")
-    mine = []
-    for e in rows.only("seq", "round", "kind", "text", "template", "data", "audience"):
-        if seat in e.audience:
-            mine.append(_line(e))
-            if len(mine) == count:
-                break
-    return mine[::-1]
 
 
 def _line(e: Event) -> dict:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.template.loader import select_template
 from django.urls import reverse
@@ -123,9 +122,10 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context["knowledge_words"] = glossary.knowledge_words(me.get("knowledge", []), me)
         context["badge_words"] = glossary.badge_words(context["my"], me)
         context["hand_words"] = glossary.hand_words(me.get("tokens", []), view["phase"])
-        context["news"] = news_cards.cards(news_reads.unread(game, me["seat"]), me["seat"], names)
+        mine = next(p for p in players if p.seat == seat)
+        unread, lines = news_reads.page_lines(game, seat, mine, own=OWN_LINES)
+        context["news"] = news_cards.cards(unread, seat, names)
         context["hand"] = presenters.hand(me.get("tokens", []))
-        lines = selectors.own_lines(game, seat, OWN_LINES)
         for e in lines:
             e["text"] = for_people(e["text"], names, e["data"], e["template"])
         context["own_lines"] = lines[::-1]
@@ -169,7 +169,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context.update(_since(request, game, me["seat"], names, zone, reveal))
     if status == Game.Status.FINISHED:
         context["roles"] = presenters.roles_revealed(view, names)
-    context.update(_async_play(request, game, context["is_host"]))
+    context.update(_async_play(request, game, players, context["is_host"]))
     context["clock"] = clock_card(view, me, context["is_host"], names)
     context["reminder_prompt"] = reminder_prompt(request, game, me)
     context["announcement"] = _announcement(view, context["dining"])
@@ -284,10 +284,10 @@ def _since(request, game: Game, seat: int, names: dict, zone, reveal: str) -> di
     return out
 
 
-def _async_play(request, game: Game, is_host: bool) -> dict:
+def _async_play(request, game: Game, players: list, is_host: bool) -> dict:
     """On the game page: the shared-screen link, and the host's remedies for a seat
     flagged as away (games.services.seats)."""
-    rows = remedies(request, game) if is_host and game.state else []
+    rows = remedies(request, game, players) if is_host and game.state else []
     return {
         "display_url": room_screen.display_url(game, is_host=is_host),
         # The host of a table without spectators can replace the room screen's key.
@@ -297,11 +297,13 @@ def _async_play(request, game: Game, is_host: bool) -> dict:
     }
 
 
-def remedies(request: HttpRequest, game: Game) -> list[dict]:
+def remedies(request: HttpRequest, game: Game, players: list | None = None) -> list[dict]:
     """For the host's page only: the seats the host may hand on, with any open handover link
-    (a secret of the host's: nobody else's page carries it)."""
+    (a secret of the host's: nobody else's page carries it). `players`: the game's seats,
+    when the caller has read them already."""
     rows = []
-    for p in game.players.filter(Q(is_bot=True) | Q(afk=True)):
+    seats = game.players.all() if players is None else players
+    for p in (p for p in seats if p.is_bot or p.afk):
         if identity.is_hosts_seat(p, game):
             continue  # the host's own seat stays with the host: never offered
         link = p.claim_token and request.build_absolute_uri(
