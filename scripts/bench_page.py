@@ -225,7 +225,10 @@ def main() -> None:
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{SEATS}-seat relic game, round 2, {len(out['table'])} changes x {SEATS} phones")
     print(f"poll after a change, one phone: median {med['phone']:.2f} ms")
-    print(f"poll after a change, the table: median {med['table']:.1f} ms (sum of {SEATS})")
+    print(
+        f"poll after a change, the table: median {med['table']:.1f} ms "
+        f"(sum of {SEATS - 1} phones; the mover's page came with its POST)"
+    )
     print(f"the seat's API view:           median {med['api']:.2f} ms")
     print(f"/healthz:                       median {med['healthz']:.3f} ms")
     print(f"the mover's POST:               median {med['post']:.2f} ms")
