@@ -344,8 +344,34 @@
     if (held.length) e.detail.headers["X-Staked-Regions"] = held.join(",");
   });
 
+  // --- sections one tap away (the table, the log: details[data-remember]): open or closed as
+  // the player left them, on this browser, across refreshes and games. ---
+  var SECTIONS = "staked:sections";
+
+  function sections() {
+    try { return JSON.parse(window.localStorage.getItem(SECTIONS) || "{}") || {}; } catch (e) { return {}; }
+  }
+
+  function applySections() {
+    var kept = sections();
+    document.querySelectorAll("details[data-remember][id]").forEach(function (d) {
+      if (Object.prototype.hasOwnProperty.call(kept, d.id) && d.open !== kept[d.id]) d.open = kept[d.id];
+    });
+  }
+
+  // Only the player's own tap counts (a live refresh or a finished game's open log does not).
+  document.addEventListener("click", function (e) {
+    var summary = e.target.closest && e.target.closest("summary");
+    var d = summary && summary.parentElement;
+    if (!d || !d.matches("details[data-remember][id]")) return;
+    var kept = sections();
+    kept[d.id] = !d.open; // the click opens or closes it right after this
+    try { window.localStorage.setItem(SECTIONS, JSON.stringify(kept)); } catch (err) { /* no storage: as the page says next load */ }
+  });
+
   function setUp(root) {
     markMine();
+    applySections();
     browserZone(root);
     syncClock(root);
     bindHold(root);
