@@ -18,6 +18,7 @@ read with "Got it", so that the next phase's news arrives on a phone that read t
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from games.models import Game
@@ -30,6 +31,7 @@ TAKEOVER = "#game .news-takeover"
 END = "#game .end .end-title"
 MAX_HEIGHT = 2 * 844  # (g) px: two screens of a 390x844 phone
 HEIGHTS: list[tuple[int, int]] = []  # (seat, px) of every page checked in this process
+UPDATES: list[float] = []  # seconds from a move's commit until a phone showed it (printed)
 
 
 def check_seat(
@@ -104,10 +106,20 @@ def check_every_phone(
     role: artifacts/<phase>-<role>.png, `phase` starting with its round."""
     game = Game.objects.get(code=code)
     ghosts = set(game.state["ghosts"])
+    # The phase's last tap has been answered: how long until each phone shows its version
+    # (the waits follow one another, so each is an upper bound; the mover's own page came with
+    # its answer).
+    asked = time.monotonic()
     for phone in table:
         phone.page.wait_for_function(
             f"() => +document.querySelector('#game').dataset.version >= {game.version}"
         )
+        UPDATES.append(time.monotonic() - asked)
+    waits = sorted(UPDATES)
+    print(
+        f"tap-to-update so far: p50 {waits[len(waits) // 2]:.2f} s, "
+        f"p95 {waits[int(len(waits) * 0.95)]:.2f} s over {len(waits)} phone updates"
+    )
     axed: set[tuple] = set()
     shots: set[Path] = set()
     measured = len(HEIGHTS)
