@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint format bench bench-api fuzz-api load soak test-long
+.PHONY: run test lint format bench bench-page bench-api fuzz-api load soak test-long
 
 # A fresh clone has no .venv: create it, then (re)install whenever pyproject.toml changes.
 $(PY):
@@ -57,6 +57,13 @@ format: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(PY) -m games.engine.bench
+
+# The game page in-process (PostgreSQL + Redis): a poll after a change, per phone and over a
+# 10-seat relic table in round 2, beside the seat's API view and /healthz.
+bench-page: $(VENV)/.installed-test
+	@[[ -n "$${DATABASE_URL:-}" ]] || scripts/ensure_services.sh postgres
+	@[[ -n "$${REDIS_URL:-}" ]] || scripts/ensure_services.sh redis
+	$(PY) scripts/bench_page.py $(BENCH_ARGS)
 
 # The API under gunicorn with PostgreSQL and Redis: the poll path against a bare view, and
 # place_token latency with 50 games at once (needs wrk, installed here from Debian if missing).

@@ -205,6 +205,13 @@ MIDDLEWARE = [
     "staked.middleware.KnownQueryParameters",
 ]
 
+# Prometheus metrics (staked/metrics.py, docs/operations.md "Metrics"): off unless METRICS=1.
+METRICS = env_bool("METRICS", default=False)
+METRICS_TOKEN = _raw("METRICS_TOKEN") or ""
+PROMETHEUS_MULTIPROC_DIR = _raw("PROMETHEUS_MULTIPROC_DIR") or ""
+if METRICS:
+    MIDDLEWARE.insert(0, "staked.metrics.RequestMetrics")
+
 ROOT_URLCONF = "staked.urls"
 WSGI_APPLICATION = "staked.wsgi.application"
 ASGI_APPLICATION = "staked.asgi.application"

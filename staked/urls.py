@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from games.history import urls as history_urls
 from games.notify import urls as notify_urls
 from games.web import health
+from staked.metrics import metrics_view
 
 # Swagger UI's start script is a file of its own (the split view), so the site's policy of no
 # inline script holds; its page still needs inline styles and data: images.
@@ -22,6 +23,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
+    path("metrics", metrics_view, name="metrics"),  # 404 unless METRICS is on
     path("api/v1/", include("games.api.urls")),
     path("api/v1/", include((notify_urls.api, "notify-api"))),
     path("api/v1/", include((history_urls.api, "history-api"))),

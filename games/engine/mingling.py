@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import hooks
 from .common import int_arg, private, public, str_arg
 from .errors import IllegalAction
+from .events import render
 from .state import (
     DOUBLE_STAKE,
     FEAST,
@@ -12,6 +15,7 @@ from .state import (
     MINGLING,
     STAKE,
     Action,
+    Event,
     Placement,
     State,
     Vote,
@@ -64,7 +68,8 @@ def has_voted(state: State, seat: int) -> bool:
 
 def intervention_targets(state: State) -> list[int]:
     """Any living player, except the one Protected last round (R7.3)."""
-    return [s for s in state.living if s != state.last_protected]
+    protected = state.last_protected
+    return [s for s in state.living if s != protected]
 
 
 def token_targets(state: State, seat: int, token: str | None = None) -> list[int]:
@@ -130,12 +135,19 @@ def place_token(state: State, action: Action) -> State:
             raise IllegalAction("illegal_token", f"There is no token called '{token}'.")
         raise IllegalAction("illegal_token", f"You have no {TOKEN_LABELS[token]} token to place.")
     _check_target(state, target)
-    if target not in token_targets(state, seat, token):  # what `pending` offers (R3.1, R11)
-        if target == seat:
-            raise IllegalAction("illegal_target", "You may not place a token on yourself (R3.1).")
-        raise IllegalAction(
-            "illegal_target", "You may not place two of your tokens on the same player (R3.1)."
-        )
+    if target == seat:
+        raise IllegalAction("illegal_target", "You may not place a token on yourself (R3.1).")
+    # What `token_targets` offers (R3.1, R11), asked of the one target: no other token of
+    # `seat`'s there, unless both may stack (the Dagger's Stakes).
+    for p in state.placements:
+        if (
+            p.owner == seat
+            and p.target == target
+            and not (may_stack(state, seat, token) and may_stack(state, seat, p.token))
+        ):
+            raise IllegalAction(
+                "illegal_target", "You may not place two of your tokens on the same player (R3.1)."
+            )
     hands = list(state.hands)
     rest = list(hand)
     rest.remove(token)
@@ -214,15 +226,22 @@ def over_if_done(state: State, events: list) -> State | None:
 
 
 def placement_receipt(state: State, action: Action):
+    """The mover's receipt, as `private` writes it; its words are rendered once per token and
+    seat (the commonest line of a game: every placement writes one)."""
     token, target = action.args["token"], action.args["target"]
-    return private(
-        state,
-        [action.seat],
+    return Event(
         EventKind.TOKEN_PLACED,
+        _receipt_text(token, target),
+        state.round,
+        {"token": token, "target": target},
+        (action.seat,),
         _RECEIPTS[token],
-        token=token,
-        target=target,
     )
+
+
+@lru_cache(maxsize=256)
+def _receipt_text(token: str, target: int) -> str:
+    return render(_RECEIPTS[token], {"target": target})
 
 
 def _a(word: str) -> str:

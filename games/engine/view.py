@@ -35,13 +35,19 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
         alive = state.players[seat - 1].alive
         hand = state.hands[seat - 1]
         if alive and hand:
-            by_token = {tok: mingling.token_targets(state, seat, tok) for tok in sorted(set(hand))}
-            by_token = {tok: seats for tok, seats in by_token.items() if seats}
+            tokens = sorted(set(hand))
+            if hooks.using(state, "may_stack"):  # a token may stack (the Dagger): one by one
+                by_token = {tok: mingling.token_targets(state, seat, tok) for tok in tokens}
+                by_token = {tok: seats for tok, seats in by_token.items() if seats}
+                union = sorted({s for seats in by_token.values() for s in seats})
+            else:  # every token has the same targets: work them out once
+                union = mingling.token_targets(state, seat)
+                by_token = {tok: list(union) for tok in tokens} if union else {}
             if by_token:
                 actions.append(
                     offer(
                         ActionName.PLACE_TOKEN,
-                        sorted({s for seats in by_token.values() for s in seats}),
+                        union,
                         tokens=list(by_token),
                         targets_by_token=by_token,
                     )
@@ -51,9 +57,10 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
             if not alive
             else mingling.optional_voter(state, seat)  # e.g. the Seer's Orb
         )
-        targets = mingling.intervention_targets(state)
-        if may_vote and not mingling.has_voted(state, seat) and targets:
-            actions.append(offer(ActionName.INTERVENTION_VOTE, targets))
+        if may_vote and not mingling.has_voted(state, seat):
+            targets = mingling.intervention_targets(state)
+            if targets:
+                actions.append(offer(ActionName.INTERVENTION_VOTE, targets))
     elif state.phase == TIEBREAK:
         tie = state.tie
         if seat in tie.voters and (

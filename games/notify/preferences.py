@@ -92,6 +92,9 @@ def time_zone_seen(user, name: str | None) -> None:
     a cache add decides). The game page calls this on a read: docs/slow-games.md "Coming back"."""
     name = times.zone_name(name)
     key = identity.user_key(user)
-    if not name or key is None or not cache.add(f"tz-seen:{key}:{name}", 1, timeout=3600):
+    if not name or key is None:
+        return
+    seen = f"tz-seen:{key}:{name}"
+    if cache.get(seen) is not None or not cache.add(seen, 1, timeout=3600):  # a read, mostly
         return
     Preferences.objects.filter(user_id=key).exclude(time_zone=name).update(time_zone=name)

@@ -64,9 +64,10 @@ def poll_state(code: str) -> tuple[int | None, bool, bool]:
     return version, spectators is True, poll_fresh(entry, version, time.time())
 
 
-def game_view(game: Game, user) -> dict:
-    """The whole view of docs/api.md for this viewer (spectators: the public view, no `me`)."""
-    players = list(game.players.all())
+def game_view(game: Game, user, players: list[Player] | None = None) -> dict:
+    """The whole view of docs/api.md for this viewer (spectators: the public view, no `me`).
+    `players`: the game's seats when the caller has read them already (read once a request)."""
+    players = list(game.players.all()) if players is None else players
     mine = identity.player_in(players, user)
     seat = mine.seat if mine else None
     host = identity.host_player(players, game)
@@ -255,6 +256,24 @@ def _numbered(game: Game, seqs: list[int], start: int, stop: int) -> list[dict]:
         }
         for number, seq in enumerate(window, start=start + 1)
     ]
+
+
+def public_log(game: Game, count: int) -> list[dict]:
+    """The last `count` public events, oldest first: the log every viewer shares (one query).
+    A seat's own private lines are not in it (selectors.news.page_lines)."""
+    rows = Event.objects.filter(game=game, audience__isnull=True).order_by("-seq")[:count]
+    return [_line(e) for e in reversed(rows)]
+
+
+def _line(e: Event) -> dict:
+    return {
+        "seq": e.seq,
+        "round": e.round,
+        "kind": e.kind,
+        "text": e.text,
+        "template": e.template,
+        "data": e.data,
+    }
 
 
 def iso(epoch: float | None) -> str | None:

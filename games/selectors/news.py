@@ -46,25 +46,62 @@ def is_news(event: Event, seat: int) -> bool:
     return event.kind in ABOUT_A_SEAT and _about(event, seat)
 
 
-def unread(game: Game, seat: int) -> list[dict]:
+def unread(game: Game, seat: int, player: Player | None = None) -> list[dict]:
     """The news `seat` has not acknowledged yet, oldest first, numbered the viewer's way."""
-    player = Player.objects.only("news_read").get(game=game, seat=seat)
+    return page_lines(game, seat, player, own=0)[0]
+
+
+def page_lines(
+    game: Game, seat: int, player: Player | None = None, *, own: int
+) -> tuple[list[dict], list[dict]]:
+    """What a seat's page reads of the log, in two queries at most: its unread news (as
+    `unread`) and the newest `own` private lines it may see, oldest first (receipts too).
+
+    The first query reads every event's number, audience and kind only (to number the lines
+    the viewer's way); the second the whole rows of the few lines shown, if any. `player`: the
+    seat's row, when the caller has read it already."""
+    if player is None:
+        player = Player.objects.only("news_read").get(game=game, seat=seat)
     read = set(player.news_read)
     # A game with the role reveal (R2's ruling) showed the night information there, and the role
     # card keeps it: no card for it, which would show teammates again after the Ready.
     revealed = bool((game.options.get("timers") or {}).get("reveal"))
-    return [
-        {
-            "number": number,
-            "kind": e.kind,
-            "round": e.round,
-            "text": e.text,
-            "template": e.template,
-            "data": e.data,
-        }
-        for number, e in visible(game, seat)
-        if e.seq not in read and is_news(e, seat) and not (revealed and e.kind == "night")
+    news, private = [], []
+    number = 0
+    for seq, audience, kind in (
+        Event.objects.filter(game=game).order_by("seq").values_list("seq", "audience", "kind")
+    ):
+        if audience is not None and seat not in audience:
+            continue
+        number += 1
+        if audience is not None:
+            private.append(seq)
+        if seq in read or (revealed and kind == "night"):
+            continue
+        if (audience is not None and kind not in RECEIPTS) or (
+            audience is None and kind in ABOUT_A_SEAT  # `_about` is asked of the row below
+        ):
+            news.append((number, seq))
+    private = private[-own:] if own else []
+    wanted = {seq for _, seq in news} | set(private)
+    rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=wanted)} if wanted else {}
+    cards = [
+        {"number": n, **_line(rows[seq])}
+        for n, seq in news
+        if rows[seq].audience is not None or _about(rows[seq], seat)
     ]
+    return cards, [_line(rows[seq]) for seq in private]
+
+
+def _line(e: Event) -> dict:
+    return {
+        "seq": e.seq,
+        "kind": e.kind,
+        "round": e.round,
+        "text": e.text,
+        "template": e.template,
+        "data": e.data,
+    }
 
 
 def lines_after(game: Game, seat: int, after: int) -> list[Event]:

@@ -40,7 +40,8 @@ def seen(game: Game, seat: int | None) -> None:
     at the table loads it whenever it changes), so the time tells no secret."""
     if seat is None:
         return
-    if cache.add(f"seen:{game.id}:{seat}", 1, timeout=SEEN_EVERY):
+    key = f"seen:{game.id}:{seat}"
+    if cache.get(key) is None and cache.add(key, 1, timeout=SEEN_EVERY):  # a read, mostly
         Player.objects.filter(game=game, seat=seat, is_bot=False).update(
             last_seen_at=timezone.now()
         )

@@ -11,6 +11,8 @@ register = template.Library()
 
 
 def _zone(context):
+    if "zone" in context:  # a part shared by every viewer in one zone (games/web/regions.py)
+        return context["zone"]
     request = context.get("request")
     return times.of_request(request) if request is not None else None
 

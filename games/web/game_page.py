@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.template.loader import select_template
 from django.urls import reverse
@@ -24,10 +23,11 @@ from games.selectors import game as selectors
 from games.selectors import news as news_reads
 from games.services import news
 from games.services.seats import seen as mark_seen
+from games.web import regions
 from games.web.forms import OptionsForm, SeatJoinForm
 from relics import presenters as relic_pages
 
-LOG_TAIL = 120  # events shown in the game's log (the newest)
+OWN_LINES = 20  # a seat's own private lines shown under "Only you saw" (the newest)
 # How much longer the host (or a proposal to the table) can make a window, on the page.
 EXTEND_CHOICES = [
     (15, "15 minutes"),
@@ -74,16 +74,16 @@ def may_watch(game: Game, seat: int | None) -> bool:
 
 
 def game_context(request, game: Game, *, error=None, join_form=None, refused=None) -> dict:
-    view = selectors.game_view(game, request.user)
+    """The page of one viewer: their own part (`#game`: the first screen and what is theirs)
+    and the shared regions (games/web/regions.py: the table and the public log, cached per
+    game version and audience)."""
+    players = list(game.players.all())  # read once, for the viewer's view and the regions
+    view = selectors.game_view(game, request.user, players)
     me = view.get("me")
     if not may_watch(game, me["seat"] if me else None):
         raise Http404(NO_SPECTATORS)
     names = {s["seat"]: s["name"] for s in view["seats"]}
     seat = me["seat"] if me else None
-    events = selectors.events_tail(game, seat, LOG_TAIL)
-    for e in events:
-        e["text"] = for_people(e["text"], names, e["data"], e["template"])
-    events.reverse()
     status = view["status"]
     zone = times.of_request(request)
     context = {
@@ -92,7 +92,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         "me": me,
         "names": names,
         "seats": presenters.seating(view, me),
-        "events": events,
+        "regions": regions.shared(game, players, regions.zone_name(request), view),
         "error": error and _error_words(error, names),
         "phase_label": presenters.phase_label(view["phase"]),
         "is_host": seat is not None and view.get("host_seat") == seat,
@@ -122,8 +122,13 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context["knowledge_words"] = glossary.knowledge_words(me.get("knowledge", []), me)
         context["badge_words"] = glossary.badge_words(context["my"], me)
         context["hand_words"] = glossary.hand_words(me.get("tokens", []), view["phase"])
-        context["news"] = news_cards.cards(news_reads.unread(game, me["seat"]), me["seat"], names)
+        mine = next(p for p in players if p.seat == seat)
+        unread, lines = news_reads.page_lines(game, seat, mine, own=OWN_LINES)
+        context["news"] = news_cards.cards(unread, seat, names)
         context["hand"] = presenters.hand(me.get("tokens", []))
+        for e in lines:
+            e["text"] = for_people(e["text"], names, e["data"], e["template"])
+        context["own_lines"] = lines[::-1]
         context["placed"] = [
             {
                 "target": p["target"],
@@ -162,17 +167,9 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
     context["animate_reveal"] = bool(reveal)
     if me:
         context.update(_since(request, game, me["seat"], names, zone, reveal))
-    context["effects"] = [
-        {
-            **e,
-            "target": presenters.named_seat(e["seat"], names),
-            "by_name": presenters.named_seat(e["by"], names),
-        }
-        for e in view.get("effects") or []
-    ]
     if status == Game.Status.FINISHED:
         context["roles"] = presenters.roles_revealed(view, names)
-    context.update(_async_play(request, game, context["is_host"]))
+    context.update(_async_play(request, game, players, context["is_host"]))
     context["clock"] = clock_card(view, me, context["is_host"], names)
     context["reminder_prompt"] = reminder_prompt(request, game, me)
     context["announcement"] = _announcement(view, context["dining"])
@@ -287,10 +284,10 @@ def _since(request, game: Game, seat: int, names: dict, zone, reveal: str) -> di
     return out
 
 
-def _async_play(request, game: Game, is_host: bool) -> dict:
+def _async_play(request, game: Game, players: list, is_host: bool) -> dict:
     """On the game page: the shared-screen link, and the host's remedies for a seat
     flagged as away (games.services.seats)."""
-    rows = remedies(request, game) if is_host and game.state else []
+    rows = remedies(request, game, players) if is_host and game.state else []
     return {
         "display_url": room_screen.display_url(game, is_host=is_host),
         # The host of a table without spectators can replace the room screen's key.
@@ -300,11 +297,13 @@ def _async_play(request, game: Game, is_host: bool) -> dict:
     }
 
 
-def remedies(request: HttpRequest, game: Game) -> list[dict]:
+def remedies(request: HttpRequest, game: Game, players: list | None = None) -> list[dict]:
     """For the host's page only: the seats the host may hand on, with any open handover link
-    (a secret of the host's: nobody else's page carries it)."""
+    (a secret of the host's: nobody else's page carries it). `players`: the game's seats,
+    when the caller has read them already."""
     rows = []
-    for p in game.players.filter(Q(is_bot=True) | Q(afk=True)):
+    seats = game.players.all() if players is None else players
+    for p in (p for p in seats if p.is_bot or p.afk):
         if identity.is_hosts_seat(p, game):
             continue  # the host's own seat stays with the host: never offered
         link = p.claim_token and request.build_absolute_uri(

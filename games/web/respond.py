@@ -16,6 +16,7 @@ from games.engine import IllegalAction
 from games.models import Game
 from games.selectors import game as selectors
 from games.services import GameError, accounts
+from games.web import regions
 from games.web.game_page import game_context
 
 
@@ -91,6 +92,11 @@ def game_change(view):
 def render_game(
     request, game: Game, *, error=None, join_form=None, status=200, refused=None
 ) -> HttpResponse:
+    """The whole page; to htmx, the viewer's own part (`#game`) and, out of band, only the
+    shared regions whose version moved since the page's (games/web/regions.py)."""
     context = game_context(request, game, error=error, join_form=join_form, refused=refused)
-    template = "games/game.html#game" if request.htmx else "games/game.html"
-    return render(request, template, context, status=status)
+    if not request.htmx:
+        return render(request, "games/game.html", context, status=status)
+    response = render(request, "games/game.html#game", context, status=status)
+    response.write(regions.out_of_band(request, context["regions"]))
+    return response

@@ -314,7 +314,64 @@
     });
   }
 
+  // --- the shared regions (games/web/regions.py): the same HTML for every phone; this phone's
+  // own seat is marked here, and each request says which versions of them the page holds, so
+  // that an answer brings back only those that moved. ---
+  function markMine() {
+    var game = document.getElementById("game");
+    var mine = game && game.getAttribute("data-my-seat");
+    document.querySelectorAll("#table-region li.seat[data-seat]").forEach(function (li) {
+      var me = li.getAttribute("data-seat") === mine;
+      li.classList.toggle("is-me", me);
+      var name = li.querySelector(".seat-name");
+      var mark = name && name.querySelector(".you");
+      if (me && name && !mark) {
+        mark = document.createElement("span");
+        mark.className = "muted you";
+        mark.textContent = " (you)";
+        name.insertBefore(mark, name.querySelector(".visually-hidden"));
+      } else if (!me && mark) {
+        mark.remove();
+      }
+    });
+  }
+
+  document.addEventListener("htmx:configRequest", function (e) {
+    var held = [];
+    document.querySelectorAll("[data-region-version]").forEach(function (el) {
+      held.push(el.id.replace(/-region$/, "") + "=" + el.getAttribute("data-region-version"));
+    });
+    if (held.length) e.detail.headers["X-Staked-Regions"] = held.join(",");
+  });
+
+  // --- sections one tap away (the table, the log: details[data-remember]): open or closed as
+  // the player left them, on this browser, across refreshes and games. ---
+  var SECTIONS = "staked:sections";
+
+  function sections() {
+    try { return JSON.parse(window.localStorage.getItem(SECTIONS) || "{}") || {}; } catch (e) { return {}; }
+  }
+
+  function applySections() {
+    var kept = sections();
+    document.querySelectorAll("details[data-remember][id]").forEach(function (d) {
+      if (Object.prototype.hasOwnProperty.call(kept, d.id) && d.open !== kept[d.id]) d.open = kept[d.id];
+    });
+  }
+
+  // Only the player's own tap counts (a live refresh or a finished game's open log does not).
+  document.addEventListener("click", function (e) {
+    var summary = e.target.closest && e.target.closest("summary");
+    var d = summary && summary.parentElement;
+    if (!d || !d.matches("details[data-remember][id]")) return;
+    var kept = sections();
+    kept[d.id] = !d.open; // the click opens or closes it right after this
+    try { window.localStorage.setItem(SECTIONS, JSON.stringify(kept)); } catch (err) { /* no storage: as the page says next load */ }
+  });
+
   function setUp(root) {
+    markMine();
+    applySections();
     browserZone(root);
     syncClock(root);
     bindHold(root);
@@ -341,8 +398,9 @@
 
   document.addEventListener("htmx:beforeSwap", function (e) {
     // Only a live refresh keeps the choices; after the player's own move the form starts afresh.
+    // The whole document: the shared regions (the log) come back out of band beside #game.
     var verb = e.detail.requestConfig && e.detail.requestConfig.verb;
-    if (e.detail.target && e.detail.target.id === "game") remember(e.detail.target, verb === "get");
+    if (e.detail.target && e.detail.target.id === "game") remember(document, verb === "get");
   });
   // The choices come back in the swap's own task, not at settle (20 ms later): a tap in between
   // would otherwise be overwritten, or a choice look lost under the player's finger.

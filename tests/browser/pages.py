@@ -69,7 +69,9 @@ class Phone:
         return role
 
     def is_alpha(self) -> bool:
-        return self.page.locator(f'#game .seat[data-seat="{self.seat}"].is-alpha').count() == 1
+        return (
+            self.page.locator(f'#table-region .seat[data-seat="{self.seat}"].is-alpha').count() == 1
+        )
 
     def round_over(self, number: int) -> bool:
         """Wait until round `number` is over; True when the game ended with it."""
@@ -166,7 +168,7 @@ class Phone:
         expect(self.page.locator("#game .status-bar .round")).to_have_text(f"Round {number}")
 
     def wait_for_placements(self, count: int) -> None:
-        expect(self.page.locator("#game .table .placed-chip")).to_have_count(3 * count)
+        expect(self.page.locator("#table-region .table .placed-chip")).to_have_count(3 * count)
 
     def wait_for_dining(self, number: int) -> None:
         expect(self.page.locator("#game .dining h2").first).to_contain_text(f"round {number}")

@@ -42,7 +42,7 @@ def test_the_host_pauses_extends_and_resumes_from_the_phone(phones, artifacts):
 
     ana.page.locator("#extend-minutes").select_option("60")
     ana.page.locator("[data-clock-extend]").click()
-    expect(ana.page.locator("#game .log")).to_contain_text(
+    expect(ana.page.locator("#log-region .log")).to_contain_text(
         "The host extended the deadline by 1 hour"
     )
     assert Game.objects.get(code=code).clock["paused_left"] == kept + 3600

@@ -44,4 +44,4 @@ def test_a_move_confirmed_while_the_polls_hang_and_the_game_changes_is_sent(phon
         released.set()
     ben.page.wait_for_timeout(3000)
     assert moves, "Ben's move was never sent"
-    expect(ben.page.locator("#game .table .placed-chip")).to_have_count(2)  # Ana's and his
+    expect(ben.page.locator("#table-region .table .placed-chip")).to_have_count(2)  # Ana's and his

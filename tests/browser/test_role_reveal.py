@@ -97,5 +97,5 @@ def test_the_grace_window_alone_starts_round_1(phones):
     # tapped Ready, round 1 begins all the same.
     assert services.game_expire(game_id=game.id, now=deadline + 1)
     ana.page.wait_for_selector('form[data-action="place_token"]')
-    expect(ana.page.locator("#game .log")).to_contain_text("Time is up for looking at roles.")
+    expect(ana.page.locator("#log-region .log")).to_contain_text("Time is up for looking at roles.")
     assert Game.objects.get(code=code).phase == "mingling"

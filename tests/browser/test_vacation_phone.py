@@ -56,10 +56,10 @@ def test_a_player_goes_on_vacation_and_comes_back_from_the_phone(phones, artifac
 
     badge = ana.page.locator(f'[data-vacation-badge="{seat.seat}"]')
     expect(badge).to_contain_text("On vacation until")  # the next poll tells the table
-    expect(ana.page.locator("#game .log")).to_contain_text("Ben is on vacation until")
+    expect(ana.page.locator("#log-region .log")).to_contain_text("Ben is on vacation until")
 
     back.click()
     expect(ben.page.locator("[data-vacation-on]")).to_have_count(0)
-    expect(ana.page.locator("#game .log")).to_contain_text("Ben is back from vacation")
+    expect(ana.page.locator("#log-region .log")).to_contain_text("Ben is back from vacation")
     expect(badge).to_have_count(0)
     assert not Player.objects.get(pk=seat.pk).vacation_on
