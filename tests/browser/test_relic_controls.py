@@ -125,5 +125,5 @@ def test_relic_forms_offer_only_moves_the_rules_accept(phones, artifacts):
     expect(bangle.locator('input[name="owners"][value="3"]')).to_be_disabled()  # 2 at most
     dev.check_fits_the_phone()
     dev.confirm("use_relic")
-    expect(dev.page.locator("#game")).to_contain_text("Bangle of Oaths moves 2 tokens")
+    expect(dev.page.locator("#log-region .log")).to_contain_text("Bangle of Oaths moves 2 tokens")
     assert {1, 2} <= {p.owner for p in state(code).placements if p.target == 5}

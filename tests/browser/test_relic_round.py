@@ -92,6 +92,7 @@ def test_r10_a_relic_round_distribution_and_the_bell_window_through_the_pages(ph
 
     # --- R10.3: round 2 opens with the Ritual Bell's window; everyone sees its countdown ------
     for phone in table:
+        phone.page.evaluate("document.getElementById('table-section').open = true")  # one tap
         board = phone.page.locator("[data-relic-board]")
         expect(board.locator('[data-relic-window="ritual_bell"]')).to_be_visible()
         expect(board.locator(".countdown-value")).to_have_text(re.compile(r"⏱ [01]:\d\d"))
@@ -109,7 +110,7 @@ def test_r10_a_relic_round_distribution_and_the_bell_window_through_the_pages(ph
     expect(ben.page.locator('[data-my-relic="signet_ring"]')).to_contain_text("negated this round")
     for phone in table:
         expect(phone.page.locator("#game .status-bar .phase")).to_have_text("Mingling")
-        expect(phone.page.locator("#game")).to_contain_text(
+        expect(phone.page.locator("#log-region .log")).to_contain_text(
             "Ana rings the Ritual Bell: Ben's Signet Ring is negated this round."
         )
     expect(ana.page.locator('[data-my-relic="ritual_bell"]')).not_to_contain_text("negated")

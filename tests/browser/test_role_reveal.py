@@ -71,7 +71,7 @@ def test_each_phone_sees_its_role_and_the_last_ready_starts_round_1(phones, arti
     ana.screenshot(artifacts / "reveal-waiting.png")
     dev = table[3]
     dev.page.reload()
-    expect(dev.page.locator("#game")).to_contain_text("Ana is ready.")
+    expect(dev.page.locator("#log-region .log")).to_contain_text("Ana is ready.")
     assert dev.page.locator('form[data-action="ready"]').count() == 1  # still Dev's to tap
 
     for phone in table[3:]:
