@@ -25,6 +25,7 @@ from games.engine import state_from_json
 from games.engine.last_wills import result_lines
 from games.engine.table import ROLE_TABLE
 from games.models import Event, Game, Player
+from games.selectors.news import line_of
 
 
 def game_get(code: str) -> Game:
@@ -262,18 +263,7 @@ def public_log(game: Game, count: int) -> list[dict]:
     """The last `count` public events, oldest first: the log every viewer shares (one query).
     A seat's own private lines are not in it (selectors.news.page_lines)."""
     rows = Event.objects.filter(game=game, audience__isnull=True).order_by("-seq")[:count]
-    return [_line(e) for e in reversed(rows)]
-
-
-def _line(e: Event) -> dict:
-    return {
-        "seq": e.seq,
-        "round": e.round,
-        "kind": e.kind,
-        "text": e.text,
-        "template": e.template,
-        "data": e.data,
-    }
+    return [line_of(e) for e in reversed(rows)]
 
 
 def iso(epoch: float | None) -> str | None:

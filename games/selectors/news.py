@@ -86,14 +86,15 @@ def page_lines(
     wanted = {seq for _, seq in news} | set(private)
     rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=wanted)} if wanted else {}
     cards = [
-        {"number": n, **_line(rows[seq])}
+        {"number": n, **line_of(rows[seq])}
         for n, seq in news
         if rows[seq].audience is not None or _about(rows[seq], seat)
     ]
-    return cards, [_line(rows[seq]) for seq in private]
+    return cards, [line_of(rows[seq]) for seq in private]
 
 
-def _line(e: Event) -> dict:
+def line_of(e: Event) -> dict:
+    """One event as the pages' log and news lines read it."""
     return {
         "seq": e.seq,
         "kind": e.kind,
