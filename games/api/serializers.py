@@ -55,6 +55,9 @@ class ClockOut(serializers.Serializer):
     paused_left = serializers.IntegerField(
         allow_null=True, help_text="paused: the seconds the window gets back on resume"
     )
+    moved = serializers.BooleanField(
+        help_text="the open window's deadline was extended (by the host, an organiser or a vote)"
+    )
     vote = ClockVoteOut(allow_null=True, help_text="the table's open proposal, if any")
     stamp = serializers.CharField(
         help_text="send it back with a clock action (extend, vote): the deadline or the time "

@@ -156,6 +156,7 @@ def clock_view(game: Game, players: list[Player], seats: list[dict]) -> dict:
     return {
         "paused": left is not None,
         "paused_left": None if left is None else int(left),
+        "moved": clock.get("moved_in") is not None and clock.get("moved_in") == clock.get("window"),
         "vote": vote,
         "voters": voters,
         "stamp": clock_stamp(game),

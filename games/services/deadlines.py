@@ -87,6 +87,7 @@ def extend_in(write: GameWrite, minutes: int, text: str, kind: str = "clock", **
         raise GameError("bad_request", f"Extend by 1 to {MAX_EXTENSION_MINUTES} minutes.", 400)
     game, state = write.game, running(write)
     _timed(write, state)
+    game.clock = {**game.clock, "moved_in": game.clock.get("window")}  # the pages show it moved
     if paused(game):
         game.clock = {**game.clock, "paused_left": game.clock["paused_left"] + minutes * 60}
         after = _after(game, state)

@@ -211,7 +211,12 @@ def _span(seconds: int) -> str:
 
 def clock_card(view: dict, me: dict | None, is_host: bool, names: dict[int, str]) -> dict | None:
     """The table's clock on the page (docs/slow-games.md "Moving a deadline"): paused or not,
-    the open proposal, and what this viewer may do: the host moves it, a living player asks."""
+    the open proposal, and what this viewer may do: the host moves it, a living player asks.
+
+    None where it would be an empty card (nothing timed; a spectator with nothing to read). It is
+    a card below the recap where it matters (a slow game, a paused or moved clock, a vote in
+    progress); in a live game whose clock nobody touched, its controls fold into one closed line
+    at the foot of the page, so that they never stand between a move and what just happened."""
     clock = view.get("clock")
     if not clock or view["status"] != "running":
         return None
@@ -221,11 +226,16 @@ def clock_card(view: dict, me: dict | None, is_host: bool, names: dict[int, str]
         "left": _left(clock["paused_left"]) if clock["paused"] else "",
         "host": is_host,
         "voter": seat in clock["voters"],
-        "timed": bool(view.get("deadline")) or clock["paused"],
         "choices": EXTEND_CHOICES,
         "vote": None,
         "stamp": clock["stamp"],  # sent back by the extend and vote forms: a repeat acts once
     }
+    if not (view.get("deadline") or clock["paused"]):
+        return None
+    if not (card["host"] or card["voter"] or clock["paused"] or clock["vote"]):
+        return None
+    slow = (view.get("options") or {}).get("preset") == "async"
+    card["folded"] = not (slow or clock["paused"] or clock["vote"] or clock.get("moved"))
     vote = clock["vote"]
     if vote:
         what = (

@@ -28,6 +28,7 @@ def test_the_host_pauses_extends_and_resumes_from_the_phone(phones, artifacts):
     expect(ana.page.locator(".lobby-seat")).to_have_count(6)
     ana.page.get_by_role("button", name="Start the game").click()
 
+    ana.page.locator("#clock > summary").click()  # live and untouched: folded below her card
     card = ana.page.locator("[data-host-clock]")
     expect(card).to_be_visible()
     pause = card.get_by_role("button", name="Pause")

@@ -82,7 +82,7 @@ def test_a_player_asks_the_table_for_an_hour_and_the_majority_agrees_on_the_page
     t = table("LVHHHH")
     before = deadline_of(t)
     ben = t.phone(2)
-    assert "Ask the table for more time" in ben.page(t.code)
+    assert "ask the table for more time" in ben.page(t.code)  # folded: a live, untouched clock
     ask = {"proposal": "extend", "minutes": "60"}
     ben.post(f"/g/{t.code}/deadline/vote", {**ask, "stamp": stamp(ben, t.code)})
     cleo_page = t.page(3)
@@ -158,3 +158,32 @@ def test_a_slow_game_offers_reminders_to_a_player_who_sits_down_without_any(phon
     assert "data-reminder-prompt" not in ben.page(code)  # reminders on: no prompt
     live = ana.client.post("/new", {"name": "Ana", "preset": "live"})["Location"].split("/")[2]
     assert "data-reminder-prompt" not in ana.page(live)  # a live table is all in one room
+
+
+def test_the_clock_folds_below_the_players_card_in_a_live_game_until_it_matters(table):
+    """The deadline's controls never stand between a move and the recap: in a live game whose
+    clock nobody touched they are one closed line below the player's own card; once the clock
+    is moved (or paused, or a vote is open) they are a card below the recap; a spectator, who
+    can do nothing with them, sees no empty card."""
+    t = table("LVHHHH")
+    host_page, player_page = t.page(1), t.page(2)
+    for page in (host_page, player_page):
+        folded = page.index('<details class="card clock" id="clock"')
+        assert page.index('id="me-title"') < folded  # below the player's own card
+    assert "extend or pause" in host_page and "ask the table for more time" in player_page
+    watcher = Phone("Zed")
+    watcher.sign_up()
+    assert 'id="clock"' not in watcher.page(t.code)
+
+    t.phone(1).post(
+        f"/g/{t.code}/deadline/extend", {"minutes": "60", "stamp": stamp(t.phone(1), t.code)}
+    )
+    for page in (t.page(1), t.page(3)):
+        card = page.index('<section class="card clock" id="clock"')
+        assert card < page.index('id="me-title"')  # moved: a card, above the player's own
+    assert 'id="clock"' not in watcher.page(t.code)
+
+
+def test_a_slow_games_clock_is_a_card_from_the_start(table):
+    t = table("LVHHHH", preset="async")
+    assert '<section class="card clock" id="clock"' in t.page(2)
