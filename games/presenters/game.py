@@ -15,13 +15,13 @@ from collections import defaultdict
 import qrcode
 import qrcode.image.svg
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 from games.domain import names as player_names
 from games.engine import vocabulary
 from games.engine.vocabulary import TieKind
 from games.presenters import glossary, times
-from games.presenters.wording import tie_sentence
+from games.presenters.wording import for_people, tie_sentence
 from relics import presenters as relic_pages
 
 POLL_SECONDS = 2  # how often a page asks whether the game changed
@@ -199,20 +199,34 @@ def named_seat_text(seat: int, names: dict[int, str]) -> str:
 
 
 def dining_steps(
-    d: dict | None, names: dict[int, str], last_wills: list | None = None
+    d: dict | None,
+    names: dict[int, str],
+    last_wills: list | None = None,
+    will_lines: list | None = None,
+    reader: int | None = None,
 ) -> dict | None:
-    """`last_dining` as the steps of R4.1, to be revealed one after the other."""
+    """`last_dining` as the steps of R4.1, to be revealed one after the other.
+
+    A Last Will's result is written from its lines' templates (`will_lines`,
+    games.selectors.last_will_lines), so it names people, not seats. On a seat's own page
+    (`reader`) that seat is "you": `you` lists the steps whose subject is the reader, for the
+    template's verbs ("You had the most Stakes and are a Ghost now")."""
     if not d:
         return None
 
     def who(seat):
+        if reader is not None and seat == reader:
+            return mark_safe("you")
         return named_seat(seat, names)
 
+    lines = {(w["round"], w["seat"]): w["lines"] for w in will_lines or []}
     wills = [
         {
             **w,
             "who": who(w["seat"]),
+            "yours": reader is not None and w["seat"] == reader,
             "chosen": [who(t) for t in w.get("targets") or []],
+            "result": _will_result(w, lines, names, reader),
         }
         for w in last_wills or []
         if w.get("round") == d["round"]
@@ -222,7 +236,7 @@ def dining_steps(
     for t in d.get("tokens", []):
         on_seat[t["target"]].append(
             {
-                "owner": names.get(t["owner"], "?"),
+                "owner": "you" if t["owner"] == reader else names.get(t["owner"], "?"),
                 "token": t["token"],
                 "label": TOKEN_LABELS[t["token"]],
             }
@@ -263,7 +277,21 @@ def dining_steps(
         # Stand), and the Cross of Saint John's count when it decided the game (relics).
         "also_died": [who(s) for s in d.get("deaths", []) if s != d.get("eliminated")],
         "cross": {**d["cross"], "seat": who(d["cross"]["seat"])} if d.get("cross") else None,
+        "you": {
+            key
+            for key in ("examined", "examiner", "eliminated", "alpha_elected", "protected")
+            if reader is not None and d.get(key) == reader
+        },
     }
+
+
+def _will_result(w: dict, lines: dict, names: dict[int, str], reader: int | None):
+    """A resolved Last Will's result in words for people, from its lines (seats by name)."""
+    found = lines.get((w["round"], w["seat"]))
+    if not found:
+        return w.get("result")
+    said = [for_people("", names, line["data"], line["template"], reader) for line in found]
+    return mark_safe(" ".join(said))
 
 
 def _digest(*parts) -> str:

@@ -23,27 +23,46 @@ TITLES = {
 }
 
 
-def cards(unread: list[dict], seat: int, names: dict[int, str]) -> list[dict]:
+VAMPIRE_SIDE = ("vampire", "vampire_lord")
+
+
+def cards(
+    unread: list[dict], seat: int, names: dict[int, str], my_role: str | None = None
+) -> list[dict]:
     """The unread news of `seat` (games.selectors.news.unread) as cards, newest first; one that
-    takes over the screen first."""
-    found = [_card(item, seat, names) for item in reversed(unread)]
+    takes over the screen first. `my_role` (the reader's own) says who else knows what an
+    examination showed."""
+    found = [_card(item, seat, names, my_role) for item in reversed(unread)]
     return sorted(found, key=lambda card: not card["takeover"])
 
 
-def _card(item: dict, seat: int, names: dict[int, str]) -> dict:
+def who_else_knows(seen: str, my_role: str | None) -> str:
+    """Who else knows the role an examination showed, from the rules (R1.3: the Vampires know
+    one another and their Lord; a Hunter's examination is secret): never "only you" where the
+    Vampires know too."""
+    if seen in VAMPIRE_SIDE and my_role in VAMPIRE_SIDE:
+        return "Your fellow Vampires know this too."
+    if seen == "vampire_lord":
+        return "The Vampires know it too, and that you saw it. No other Hunter saw this card."
+    if seen in VAMPIRE_SIDE:
+        return "The Vampires know it too. No other Hunter saw this card: use it, or keep it."
+    return "Nobody else saw this card. Use it, or keep it to yourself."
+
+
+def _card(item: dict, seat: int, names: dict[int, str], my_role: str | None) -> dict:
     kind, data = item["kind"], item["data"]
     card = {
         "number": item["number"],
         "kind": kind,
         "title": TITLES.get(kind, "News for you"),
-        "text": for_people(item["text"], names, data, item["template"]),
+        "text": for_people(item["text"], names, data, item["template"], seat),
         "next": "",
         "takeover": False,
     }
     if kind == "examined":
         who = as_html(names.get(data["seat"], "?"))
         card["text"] = format_html("{} is {}.", who, ROLE_WORDS.get(data["role"], data["role"]))
-        card["next"] = "Only you know this. Use it, or keep it to yourself."
+        card["next"] = who_else_knows(data["role"], my_role)
     elif kind == "mesmerized" and data.get("seat") in (None, seat):
         card.update(
             title="You are Mesmerized",

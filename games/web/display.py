@@ -94,7 +94,12 @@ def display_context(request: HttpRequest, game: Game) -> dict:
         "phase_label": presenters.phase_label(view["phase"]),
         "tie": presenters.tie_vote(view.get("tie"), names),
         "relic_board": relic_pages.board(view, names),
-        "dining": presenters.dining_steps(view.get("last_dining"), names, view.get("last_wills")),
+        "dining": presenters.dining_steps(
+            view.get("last_dining"),
+            names,
+            view.get("last_wills"),
+            selectors.last_will_lines(game) if view.get("last_wills") else None,
+        ),
         "roles": presenters.roles_revealed(view, names) if finished else [],
         "poll_seconds": polls.pace(view),
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),

@@ -124,10 +124,10 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context["hand_words"] = glossary.hand_words(me.get("tokens", []), view["phase"])
         mine = next(p for p in players if p.seat == seat)
         unread, lines = news_reads.page_lines(game, seat, mine, own=OWN_LINES)
-        context["news"] = news_cards.cards(unread, seat, names)
+        context["news"] = news_cards.cards(unread, seat, names, me.get("role"))
         context["hand"] = presenters.hand(me.get("tokens", []))
         for e in lines:
-            e["text"] = for_people(e["text"], names, e["data"], e["template"])
+            e["text"] = for_people(e["text"], names, e["data"], e["template"], seat)
         context["own_lines"] = lines[::-1]
         context["placed"] = [
             {
@@ -157,8 +157,13 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
     context["waiting"] = waiting.reason(view, names, context["relic_board"])
     context["my_relics"] = relic_pages.mine(me)
     context["tie"] = presenters.tie_vote(view.get("tie"), names)
+    wills = view.get("last_wills")
     context["dining"] = presenters.dining_steps(
-        view.get("last_dining"), names, view.get("last_wills")
+        view.get("last_dining"),
+        names,
+        wills,
+        selectors.last_will_lines(game) if wills else None,
+        reader=me["seat"] if me else None,
     )
     context["recap_words"] = glossary.recap_words(context["dining"])
     # The reveal plays once per seat (news.look, kept in the cache), for a spectator on every
@@ -288,7 +293,7 @@ def _since(request, game: Game, seat: int, names: dict, zone, reveal: str) -> di
     if look.since_seq is not None:
         card = news_reads.since(game, seat, look.since_seq)
         for line in card["lines"]:
-            line["text"] = for_people(line["text"], names, line["data"], line["template"])
+            line["text"] = for_people(line["text"], names, line["data"], line["template"], seat)
         card["at"] = look.since_at and times.clock(look.since_at, zone)
         out["since"] = card
     return out

@@ -103,8 +103,12 @@ def test_round_one_examiner_choice_through_the_page(table):
     assert "Who examines your role?" not in t.page(4)
     html = t.phone(3).act(t.code, "choose_examiner", target="4").content.decode()
     assert "Round 2" in html
-    assert '<strong><bdi class="name">Cleo</bdi></strong> had the most Stakes' in html
-    assert '<strong><bdi class="name">Dev</bdi></strong> examined their role' in html
+    # Cleo's own page speaks to her; everyone else's names her.
+    assert "<strong>You</strong> had the most Stakes" in html
+    assert '<strong><bdi class="name">Dev</bdi></strong> examined your role' in html
+    other = t.page(2)
+    assert '<strong><bdi class="name">Cleo</bdi></strong> had the most Stakes' in other
+    assert '<strong><bdi class="name">Dev</bdi></strong> examined their role' in other
     # The examiner learned seat 3's role; nobody else did.
     assert '<bdi class="name">Cleo</bdi> is a Hunter' in t.page(4)
     assert '<bdi class="name">Cleo</bdi> is a Hunter' not in t.page(5)
@@ -200,9 +204,9 @@ def test_a_last_will_is_drawn_and_resolved_through_the_pages(table, seed):
     assert drawn["seat"] == 2
     # R13: these four cards ask nothing; every other (relics off) names a player
     chooses = drawn["card"] not in NO_CHOICE
-    assert ("Your Last Will:" in html) == chooses, drawn
+    assert ('data-action="resolve_choice"' in html) == chooses, drawn
     if chooses:
-        assert "Your Last Will:" not in t.page(3)
+        assert 'data-action="resolve_choice"' not in t.page(3)
         form = html.split('data-action="resolve_choice"')[1].split("</form>")[0]
         choice = re.search(r'name="choice" value="([^"]+)"', form).group(1)
         seats = re.findall(r'name="targets" value="(\d+)"', form)
@@ -211,8 +215,9 @@ def test_a_last_will_is_drawn_and_resolved_through_the_pages(table, seed):
             f"/g/{t.code}/act/resolve_choice", {"choice": choice, "targets": seats[:need]}
         )
         html = response.content.decode()
-        assert "Your Last Will:" not in html
-    assert 'Last Will of <bdi class="name">Ben</bdi>' in html
+        assert 'data-action="resolve_choice"' not in html
+    assert "Your Last Will" in html  # Ben's own page speaks to him; the others name him
+    assert 'Last Will of <bdi class="name">Ben</bdi>' in t.page(3)
     assert 'Waiting for <bdi class="name">Ben</bdi> to choose' not in t.page(4)
 
 
