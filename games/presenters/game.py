@@ -194,8 +194,9 @@ def named_seat(seat: int | None, names: dict[int, str]) -> SafeString | None:
 
 
 def named_seat_text(seat: int, names: dict[int, str]) -> str:
-    """'"Eli"': a person by name in plain text (a screen reader's announcement)."""
-    return player_names.quoted(names.get(seat, "?"))
+    """'Eli': a person by name in plain text (a screen reader's announcement), unquoted: a
+    voice reads no quotation marks, and a page shows no name in them (docs/voice.md)."""
+    return names.get(seat, "?")
 
 
 def dining_steps(
