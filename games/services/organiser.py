@@ -31,6 +31,7 @@ from games.models import Game, Player
 from games.presenters.game import phase_label
 from games.services import GameError, GameWrite, deadlines, game_write, retried
 from games.services.clock import deadline_set
+from games.services.play import close_window
 
 log = logging.getLogger("games")
 audit = logging.getLogger("games.audit")
@@ -124,6 +125,12 @@ def window_expire(
     A deadline still ahead is first brought forward to `now` (a "deadline" step), so that the
     timeout runs at the deadline and the next window opens from now, not from the old deadline.
     A deadline already past (a stuck game) times out at `now`, as the sweeper would.
+
+    The timeout itself is the timer's own (`play.close_window`): a seat the table still waited
+    on misses the window, and is flagged as away, exactly as when the timer closes it. An
+    organiser closes a window early mostly because someone is not there; that seat's absence is
+    still judged by the same two tests (two windows in a row, away the preset's minimum since
+    its last sign of presence), so a player who moved a minute before is never flagged.
     """
     now = time.time() if now is None else now
     with game_write(code) as write:
@@ -137,8 +144,8 @@ def window_expire(
         if state.deadline > now:
             state = deadline_set(write, state, now, events)
             events = []
-        new, more = engine.timeout(state, now)
-        write.advance(state, new, events + more, step=("timeout", None, {}, now))
+        if not close_window(write, state, now, before=events):  # the timer's expiry, not a copy
+            raise GameError("wrong_phase", "No timed window is open.", 409)
     _log_admin("window expired", game, by)
     return game
 
