@@ -690,8 +690,12 @@ def test_what_each_role_sees_in_the_docs_is_what_the_admin_lets_each_role_do(
         "expire the window": acts,
         "hand a seat to a person": to_a_person,
         "table talk": lambda c: page(c, reverse("admin:chat_message_changelist")),
-        "a user's page": lambda c: page(
+        "a player's user page": lambda c: page(
             c, reverse("admin:auth_user_change", args=[game.users[1].id])
+        ),
+        "a staff member's or a superuser's user page": lambda c: all(
+            page(c, reverse("admin:auth_user_change", args=[user.id]))
+            for user in get_user_model().objects.filter(username__in=["olga", "root"])
         ),
         "Reveal roles": lambda c: page(c, url("reveal", game)),
         "API tokens": lambda c: page(c, reverse("admin:games_apitoken_changelist")),
