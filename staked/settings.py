@@ -496,8 +496,22 @@ PUSH_SERVICES = env_list(
 # Minutes before a window's deadline to remind a player who still has a move (each player may
 # choose another lead on the reminders page; 0 there turns it off).
 REMINDER_LEAD_MINUTES = env_int("REMINDER_LEAD_MINUTES", default=10, minimum=1)
+
+
+def default_site_url(port: int) -> str:
+    """The address links in e-mails start with when SITE_URL is not set: the web server that
+    `make run` starts (Procfile.dev binds it to 127.0.0.1 at PORT), so a local server on another
+    port still gets links that reach it. A deployment sets SITE_URL to its public address; PORT
+    there is the port behind its proxy, never one a mail reader could open."""
+    return f"http://127.0.0.1:{port}"
+
+
+# The port `make run` serves on (Procfile's web process binds it too); 8000 when unset.
+_port = env_int("PORT", default=8000, minimum=1)
+if _port > 65535:
+    raise ImproperlyConfigured(f"PORT={_port} is out of range: it must be <= 65535.")
 # The address links in e-mails point to (push notifications use the page's own origin).
-SITE_URL = (_raw("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
+SITE_URL = (_raw("SITE_URL") or default_site_url(_port)).rstrip("/")
 if urlsplit(SITE_URL).scheme not in {"http", "https"} or not urlsplit(SITE_URL).hostname:
     raise ImproperlyConfigured(f"SITE_URL={SITE_URL!r} must be an http(s):// URL.")
 

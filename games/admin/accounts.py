@@ -18,9 +18,32 @@ from games.services.api_tokens import revoke
 
 
 class PlayerUserAdmin(UserAdmin):
-    """Django's user page, with the user's games: the seats they hold and the games they host."""
+    """Django's user page, with the user's games: the seats they hold and the games they host.
+
+    An organiser (staff, not a superuser: the Organisers group's `auth.view_user`) sees players'
+    pages only: users who are neither staff nor superusers. The list leaves the others out, and
+    opening one of theirs by its address finds nothing (Django's "doesn't exist", back to the
+    admin's index; its history and password pages alike), so no organiser reads another staff
+    member's or a superuser's e-mail, password summary or permissions. An organiser's own page
+    is one of those: their account is changed by a superuser (or through "Change password").
+    Superusers see every user."""
 
     readonly_fields = (*UserAdmin.readonly_fields, "games")
+    STAFF_FILTERS = ("is_staff", "is_superuser")
+
+    def get_queryset(self, request):
+        users = super().get_queryset(request)
+        if request.user.is_superuser:
+            return users
+        return users.filter(is_staff=False, is_superuser=False)
+
+    def get_list_filter(self, request):
+        """No "staff status" or "superuser status" filter for an organiser: every row is a
+        player's."""
+        filters = super().get_list_filter(request)
+        if request.user.is_superuser:
+            return filters
+        return tuple(f for f in filters if f not in self.STAFF_FILTERS)
 
     def get_fieldsets(self, request, obj=None):
         fieldsets = super().get_fieldsets(request, obj)

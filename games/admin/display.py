@@ -22,6 +22,7 @@ from games.domain import identity
 from games.domain.options import public_options
 from games.domain.room_screen import display_url
 from games.models import Event, Game, Player
+from games.presenters.wording import without_rule_ids
 from games.selectors import game as selectors
 from relics.rules import BY_ID
 
@@ -258,12 +259,14 @@ def public_events(game: Game):
 
 
 def log_list(events, first_number: int) -> SafeString:
-    """Log lines as a list that reads on a phone: a small line of facts, then the text."""
+    """Log lines as a list that reads on a phone: a small line of facts, then the text, without
+    the rule IDs the engine cites ("(R6.1)"): an organiser reads the game's words, not the
+    rulebook's numbering (the API keeps them)."""
     items = format_html_join(
         "",
         '<li><span class="meta">#{} · round {} · {} · {}</span> <span class="text">{}</span></li>',
         (
-            (number, e.round, e.kind, when(e.created_at), e.text)
+            (number, e.round, e.kind, when(e.created_at), without_rule_ids(e.text))
             for number, e in enumerate(events, start=first_number)
         ),
     )

@@ -37,7 +37,7 @@ from games.domain import identity
 from games.engine import state_from_json
 from games.engine.common import ROLE_NAMES
 from games.models import Event, Game
-from games.presenters.game import phase_label
+from games.presenters.game import PHASE_LABELS, phase_label, window_name
 from games.services import GameError, clock
 from games.services import organiser as admin_services
 from games.services.replay import ReplayError, loads, replay_export, replay_import
@@ -116,6 +116,28 @@ class IdleFilter(admin.SimpleListFilter):
                 status__in=[Game.Status.LOBBY, Game.Status.RUNNING], updated_at__lt=since
             )
         return queryset
+
+
+class PhaseFilter(admin.AllValuesFieldListFilter):
+    """The phase filter in the words the players read ("Role reveal", "Round 1 examination"),
+    in the order a game goes through them; the query string keeps the stored value
+    (`?phase__exact=role_reveal`), so a bookmarked filter still works."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        order = {phase: i for i, phase in enumerate(PHASE_LABELS)}
+        self.lookup_choices = sorted(
+            self.lookup_choices, key=lambda v: (v is None, order.get(v, len(order)), v or "")
+        )
+
+    def choices(self, changelist):
+        values = [str(v) for v in self.lookup_choices if v is not None]
+        choices = super().choices(changelist)
+        yield next(choices)  # "All"
+        # One choice per value, in order ("mingling (3)" with facets); zip leaves the rest.
+        for value, choice in zip(values, choices, strict=False):
+            yield {**choice, "display": choice["display"].replace(value, phase_label(value), 1)}
+        yield from choices  # the empty value, if any
 
 
 class OriginFilter(admin.SimpleListFilter):
@@ -221,7 +243,7 @@ class GameAdmin(admin.ModelAdmin):
     list_display_links = ("game_code",)
     list_filter = (
         "status",
-        "phase",
+        ("phase", PhaseFilter),
         RelicsFilter,
         LastWillsFilter,
         StuckFilter,
@@ -408,7 +430,7 @@ class GameAdmin(admin.ModelAdmin):
                 self.message_user(request, f"{game.code}: {e.detail}", messages.WARNING)
             else:
                 self.log_change(request, game, done.capitalize())
-                self.message_user(request, f"{game.code}: {done}.", messages.SUCCESS)
+                self.message_user(request, f"{game.code}: {_sentence(done)}", messages.SUCCESS)
         return None
 
     # --- the change page and its own views ---
@@ -513,7 +535,7 @@ class GameAdmin(admin.ModelAdmin):
             else:
                 message = done(result) if callable(done) else done
                 self.log_change(request, game, message)
-                self.message_user(request, f"{game.code}: {message}.", messages.SUCCESS)
+                self.message_user(request, f"{game.code}: {_sentence(message)}", messages.SUCCESS)
                 return self._back(game)
         extra = {"table": show.seats_table(game)} if form_class is ReplaceSeatForm else {}
         return self._form_page(
@@ -714,12 +736,24 @@ def _by(request) -> str:
     return request.user.get_username()
 
 
+def _sentence(text: str) -> str:
+    """`text` ending in one full stop: a message that is a sentence already (a Handover's "...
+    took over.") gets no second one."""
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
 # --- what an action will do to a game, in words (confirmation pages) --------------------------
 
 
 def _window(game: Game, *, first: bool = False) -> str:
-    """ "the Mingling window of round 2" ("The ..." to begin a sentence)."""
-    return f"{'The' if first else 'the'} {phase_label(game.phase)} window of round {game.round}"
+    """ "the Mingling window of round 2" ("The ..." to begin a sentence); "the Round 1
+    examination window", whose name says its round already."""
+    return f"{'The' if first else 'the'} {window_name(game.phase, game.round)}"
+
+
+def _due(deadline) -> str:
+    """ "is due" for a deadline still ahead, "was due" for one that has passed (a stuck game)."""
+    return "was due" if deadline <= timezone.now() else "is due"
 
 
 def _expire_plan(game: Game) -> tuple[bool, str]:
@@ -728,8 +762,9 @@ def _expire_plan(game: Game) -> tuple[bool, str]:
     if game.deadline is None:
         return False, "Nothing: no timed window is open."
     return True, (
-        f"{_window(game, first=True)} closes now, as if its timer had run out; it was due "
-        f"{show.when_and_distance(game.deadline)}. The next window opens from now."
+        f"{_window(game, first=True)} closes now, as if its timer had run out; it "
+        f"{_due(game.deadline)} {show.when_and_distance(game.deadline)}. The next window opens "
+        "from now."
     )
 
 

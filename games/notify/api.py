@@ -189,7 +189,8 @@ class PreferencesView(APIView):
         responses={200: PreferencesSerializer, 401: _error("not_authenticated")},
     )
     def get(self, request):
-        return Response(PreferencesSerializer(preferences.preferences_of(request.user)).data)
+        prefs = preferences.preferences_of(request.user, _browser_zone(request))
+        return Response(PreferencesSerializer(prefs).data)
 
     @extend_schema(
         operation_id="me_notifications_update",
@@ -208,13 +209,21 @@ class PreferencesView(APIView):
         return self._update(request, partial=True)
 
     def _update(self, request, *, partial: bool):
+        zone = _browser_zone(request)
         serializer = PreferencesSerializer(
-            preferences.preferences_of(request.user), data=request.data, partial=partial
+            preferences.preferences_of(request.user, zone), data=request.data, partial=partial
         )
         check_types(serializer, request.data)
         serializer.is_valid(raise_exception=True)
-        prefs = preferences.preferences_save(request.user, serializer.validated_data)
+        prefs = preferences.preferences_save(request.user, serializer.validated_data, zone)
         return Response(PreferencesSerializer(prefs).data)
+
+
+def _browser_zone(request) -> str | None:
+    """The time zone of the browser that calls, signed in by its session (the pages' `tz`
+    cookie), or None (a client of its own sends no cookie: then the body's `time_zone`, or for
+    a new row the zone last seen from the player's browser, decides)."""
+    return request.COOKIES.get(times.COOKIE)
 
 
 class EmailConfirmationView(APIView):

@@ -17,17 +17,39 @@ ENDPOINT_TAKEN = (
 )
 
 
-def preferences_of(user) -> Preferences:
-    """`user`'s settings, made with the defaults on first use."""
-    return Preferences.objects.get_or_create(user=user)[0]
+ZONE_TRIED_SECONDS = 3600  # one UPDATE of the time zone an hour per player and zone
+# How long the zone last seen from a player's browser is remembered for a settings row made
+# later (a player who plays first and turns reminders on days after).
+ZONE_KEPT_SECONDS = 30 * 24 * 3600
 
 
-def preferences_save(user, changes: dict) -> Preferences:
+def preferences_of(user, zone: str | None = None) -> Preferences:
+    """`user`'s settings, made with the defaults on first use. A row made here starts in the
+    time zone `zone` (the browser's, from the request that asks: its `tz` cookie) or, without a
+    known one, in the zone last seen from the player's browser (`time_zone_seen`), so a player
+    who played before turning reminders on gets her e-mails and her digest hour in her own zone
+    from the first one. An existing row is returned as it is (a GET writes nothing more)."""
+    prefs = Preferences.objects.filter(user=user).first()
+    if prefs is not None:
+        return prefs
+    made = times.zone_name(zone) or _zone_last_seen(user)
+    return Preferences.objects.get_or_create(user=user, defaults={"time_zone": made})[0]
+
+
+def preferences_save(user, changes: dict, zone: str | None = None) -> Preferences:
     """Save the settings in `changes` (checked by the caller's form or serializer). A new e-mail
-    address is unconfirmed and gets a confirmation link (games.notify.confirm)."""
-    prefs = preferences_of(user)  # read again: a ModelForm has already changed its instance
+    address is unconfirmed and gets a confirmation link (games.notify.confirm).
+
+    `zone` is the time zone of the browser that sent the change (its `tz` cookie), if any. The
+    reminders page never asks for a zone (the pages keep it in step with the browser), so a
+    known `zone` is saved with the change, as a game page would save it; a `time_zone` named in
+    `changes` (the API's explicit field) wins over it."""
+    prefs = preferences_of(user, zone)  # read again: a ModelForm has already changed its instance
     previous = prefs.email
     was = _channels(prefs)
+    zone = times.zone_name(zone)
+    if zone and "time_zone" not in changes:
+        changes = {**changes, "time_zone": zone}
     for field in SETTINGS:
         if field in changes:
             setattr(prefs, field, changes[field])
@@ -89,12 +111,27 @@ def push_unsubscribe(user, *, endpoint: str) -> None:
 def time_zone_seen(user, name: str | None) -> None:
     """The player's browser says its time zone is `name`: the e-mails use it from now on (kept
     only when it is a known zone and has changed; at most one query an hour per player and zone,
-    a cache add decides). The game page calls this on a read: docs/slow-games.md "Coming back"."""
+    a cache add decides). The game page calls this on a read: docs/slow-games.md "Coming back".
+
+    A player with no settings row yet has nothing to update; the zone is remembered instead
+    (ZONE_KEPT_SECONDS) and `preferences_of` makes the row in it. So the hour's "tried" mark
+    never keeps a zone from a row made within that hour: the row starts with it."""
     name = times.zone_name(name)
     key = identity.user_key(user)
     if not name or key is None:
         return
-    seen = f"tz-seen:{key}:{name}"
-    if cache.get(seen) is not None or not cache.add(seen, 1, timeout=3600):  # a read, mostly
-        return
+    tried = f"tz-seen:{key}:{name}"
+    if cache.get(tried) is not None or not cache.add(tried, 1, timeout=ZONE_TRIED_SECONDS):
+        return  # a read, mostly
+    cache.set(_zone_key(key), name, timeout=ZONE_KEPT_SECONDS)
     Preferences.objects.filter(user_id=key).exclude(time_zone=name).update(time_zone=name)
+
+
+def _zone_key(key: int) -> str:
+    return f"tz-last:{key}"
+
+
+def _zone_last_seen(user) -> str:
+    """The zone last seen from `user`'s browser (time_zone_seen), or "" (not known)."""
+    key = identity.user_key(user)
+    return "" if key is None else times.zone_name(cache.get(_zone_key(key)))

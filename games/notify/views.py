@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.domain.errors import DomainError
 from games.notify import confirm, preferences, push, unsubscribe_links
 from games.notify.forms import RemindersForm
+from games.presenters import times
 
 THEME = "#14100f"  # --bg in static/css/staked.css
 # What the service worker keeps for offline use: the look of the app, never a player's page.
@@ -41,7 +42,8 @@ def reminders(request: HttpRequest) -> HttpResponse:
     """Choose the channels: push on this phone (JS, through the API) and/or e-mail (this form)."""
     if not request.user.is_authenticated:
         return render(request, "notify/reminders.html", {"anonymous": True})
-    prefs = preferences.preferences_of(request.user)
+    zone = request.COOKIES.get(times.COOKIE)  # the browser's: a row made here starts in it
+    prefs = preferences.preferences_of(request.user, zone)
     form = RemindersForm(instance=prefs)
     status, resend_error = 200, None
     if request.method == "POST" and "resend" in request.POST:
@@ -55,7 +57,7 @@ def reminders(request: HttpRequest) -> HttpResponse:
     elif request.method == "POST":
         form = RemindersForm(request.POST, instance=prefs)
         if form.is_valid():
-            preferences.preferences_save(request.user, form.cleaned_data)
+            preferences.preferences_save(request.user, form.cleaned_data, zone)
             return redirect(reverse("reminders") + "?saved=1")
         status = 400
     context = {

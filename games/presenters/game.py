@@ -10,6 +10,7 @@ use these, so a label or a phrase is written once.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import defaultdict
 
 import qrcode
@@ -58,6 +59,19 @@ TIE_LABELS = {
 def phase_label(phase: str) -> str:
     """The phase as players name it ("Tie vote"); a module's own phase in plain words."""
     return PHASE_LABELS.get(phase) or phase.replace("_", " ").capitalize()
+
+
+def window_name(phase: str, round_: int) -> str:
+    """A timed window as people name it: "Mingling window of round 2"; the round said once
+    where the phase's own name already says it ("Round 1 examination window", never "... of
+    round 1")."""
+    label = phase_label(phase)
+    if _NAMES_A_ROUND.search(label):
+        return f"{label} window"
+    return f"{label} window of round {round_}"
+
+
+_NAMES_A_ROUND = re.compile(r"\bround \d", re.IGNORECASE)
 
 
 def qr_svg(url: str, label: str = "QR code of the invite link") -> str:

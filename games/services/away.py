@@ -1,8 +1,9 @@
 """Away flags, kept by the writers of moves and timeouts inside their transaction.
 
-A seat *misses a window* when a timed window closes on its timer (`play.game_expire`) while the
-public view still waits on it: a window in which that seat had to act. It is flagged to the table
-(`Player.afk`) only when both hold:
+A seat *misses a window* when a timed window closes on its timer (`play.game_expire`), or an
+organiser closes it with the same expiry (`play.close_window`, from `organiser.window_expire`),
+while the public view still waits on it: a window in which that seat had to act. It is flagged
+to the table (`Player.afk`) only when both hold:
 
 - it missed `AFK_AFTER` such windows in a row, and
 - its player has been away at least the preset's minimum (`options.away_after`: 5 minutes live,

@@ -28,9 +28,10 @@ from django.utils import timezone
 from games import engine, services
 from games.domain import identity, names
 from games.models import Game, Player
-from games.presenters.game import phase_label
+from games.presenters.game import phase_label, window_name
 from games.services import GameError, GameWrite, deadlines, game_write, retried
 from games.services.clock import deadline_set
+from games.services.play import close_window
 
 log = logging.getLogger("games")
 audit = logging.getLogger("games.audit")
@@ -70,6 +71,8 @@ def check_stamp(game: Game, confirmed: str | None) -> None:
 
 
 def _what_moved(confirmed: str, now: str) -> str:
+    """What changed between the stamp a page showed and the game now, in an organiser's words:
+    the phases by their names ("Role reveal"), never as stored ("role_reveal")."""
     was, is_ = confirmed.split("|"), now.split("|")
     if len(was) != 5:
         return "This page is out of date."
@@ -77,12 +80,18 @@ def _what_moved(confirmed: str, now: str) -> str:
         return f"The game is {is_[0]} now; this page showed it {was[0]}."
     if was[1:3] != is_[1:3]:
         return (
-            f"The window this page showed (round {was[1]}, {was[2]}) is closed; "
-            f"the game is at round {is_[1]}, {is_[2]} now."
+            f"The window this page showed (the {_window_of(was)}) is closed; "
+            f"the game is at the {_window_of(is_)} now."
         )
     if was[3] != is_[3]:
         return "The deadline this page showed has moved."
     return "The seats changed since this page was opened (someone joined, left or took over)."
+
+
+def _window_of(stamp_parts: list[str]) -> str:
+    """ "Mingling window of round 2" from a stamp's round and phase."""
+    round_ = int(stamp_parts[1]) if stamp_parts[1].isdigit() else 0
+    return window_name(stamp_parts[2], round_)
 
 
 def _running(write: GameWrite) -> engine.State:
@@ -124,6 +133,12 @@ def window_expire(
     A deadline still ahead is first brought forward to `now` (a "deadline" step), so that the
     timeout runs at the deadline and the next window opens from now, not from the old deadline.
     A deadline already past (a stuck game) times out at `now`, as the sweeper would.
+
+    The timeout itself is the timer's own (`play.close_window`): a seat the table still waited
+    on misses the window, and is flagged as away, exactly as when the timer closes it. An
+    organiser closes a window early mostly because someone is not there; that seat's absence is
+    still judged by the same two tests (two windows in a row, away the preset's minimum since
+    its last sign of presence), so a player who moved a minute before is never flagged.
     """
     now = time.time() if now is None else now
     with game_write(code) as write:
@@ -137,8 +152,8 @@ def window_expire(
         if state.deadline > now:
             state = deadline_set(write, state, now, events)
             events = []
-        new, more = engine.timeout(state, now)
-        write.advance(state, new, events + more, step=("timeout", None, {}, now))
+        if not close_window(write, state, now, before=events):  # the timer's expiry, not a copy
+            raise GameError("wrong_phase", "No timed window is open.", 409)
     _log_admin("window expired", game, by)
     return game
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -160,15 +161,20 @@ def _closed_since(game: Game, arrived: float) -> float | None:
     )
 
 
-def close_window(write: GameWrite, state: engine.State, now: float) -> bool:
+def close_window(
+    write: GameWrite, state: engine.State, now: float, *, before: Sequence[engine.Event] = ()
+) -> bool:
     """The expiry itself, inside a writer's lock: close the open window of `state` if its deadline
     has passed at `now` (engine.timeout), counting the seats that missed it. The one expiry every
-    path runs: the ETA task, the sweeper, a late move, a read that finds the window overdue."""
+    path runs: the ETA task, the sweeper, a late move, a read that finds the window overdue, and
+    an organiser's "expire now" (games.services.organiser.window_expire), so whether a seat that
+    owed a move is counted, and flagged as away, never depends on who closed the window.
+    `before`: lines logged first, in the same step (the organiser's "closed early")."""
     new, events = engine.timeout(state, now)
     if new is state:
         return False
     game = write.game
-    events = windows_missed(game, state, now) + events  # the seats still owing a move
+    events = [*before, *windows_missed(game, state, now), *events]  # the seats still owing a move
     write.advance(state, new, events, step=("timeout", None, {}, now))
     log.info(
         "timer expired", extra={"game": game.code, "round": new.round, "version": game.version}

@@ -5,6 +5,7 @@ a day however many sweeps run; per-window e-mails suppressed while it is on."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import uuid
@@ -15,6 +16,7 @@ import time_machine
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.db import connection
+from django.test import Client
 
 from games import services
 from games.engine.table import role_deck
@@ -357,3 +359,83 @@ def test_the_reminders_page_saves_the_digest_and_refuses_a_bad_hour(client):
     assert client.post("/me/reminders", {"lead_minutes": "5"}).status_code == 302
     prefs.refresh_from_db()
     assert (prefs.email_mode, prefs.digest_hour, prefs.lead_minutes) == ("daily_digest", 6, 5)
+
+
+# --- the time zone of a player who played before turning e-mail on ------------------------------
+
+# Tue 1 Dec 2026, 22:05 UTC: 23:05 in Berlin (her digest hour has come), but 22:05 in UTC (not
+# yet: read as UTC, her 23:00 digest would wait another hour).
+BERLIN_LATE = datetime(2026, 12, 1, 22, 5, tzinfo=UTC)
+
+
+def played_in_berlin(player) -> tuple[Seated, Client]:
+    """`player` sits in a running game and opened its page from a browser in Berlin, with no
+    reminder settings yet (no row: the zone had nowhere to go)."""
+    with time_machine.travel(DAWN, tick=False):
+        seated = Seated(player, mingling=7 * 24 * 3600)
+    browser = Client()
+    browser.force_login(player)
+    browser.cookies["tz"] = "Europe/Berlin"
+    assert browser.get(f"/g/{seated.code}/").status_code == 200
+    assert not Preferences.objects.filter(user=player).exists()
+    return seated, browser
+
+
+def test_a_player_who_played_then_turns_on_e_mail_gets_her_digest_hour_in_berlin():
+    ana = user("ana")
+    _, browser = played_in_berlin(ana)
+    # The same hour, on the reminders page: e-mail on, one digest a day at 23:00.
+    assert browser.get("/me/reminders").status_code == 200
+    answer = browser.post(
+        "/me/reminders",
+        {
+            "email_enabled": "on",
+            "email": "ana@example.com",
+            "lead_minutes": "10",
+            "email_mode": "daily_digest",
+            "digest_hour": "23",
+        },
+    )
+    assert answer.status_code == 302
+    Preferences.objects.filter(user=ana).update(email_confirmed_at=DAWN)  # she opened the link
+    assert Preferences.objects.get(user=ana).time_zone == "Europe/Berlin"
+    mail.outbox.clear()
+    assert sweep_at(BERLIN_LATE) == 1
+    [digest] = mail.outbox
+    assert "Your games at Tue 1 Dec 23:05:" in digest.body  # her clock, not "22:05 UTC"
+
+
+def test_a_row_made_by_an_api_client_after_playing_starts_in_the_zone_last_seen():
+    """A client of its own sends no `tz` cookie: the zone her browser showed on the game page
+    (remembered when the hour's "tried" mark was taken) is the new row's."""
+    ana = user("ana")
+    seated, browser = played_in_berlin(ana)
+    answer = api_client(ana).patch(
+        PREFS,
+        {"email_enabled": True, "email": "ana@example.com", "email_mode": "daily_digest"}
+        | {"digest_hour": 23},
+        format="json",
+    )
+    assert answer.status_code == 200 and answer.json()["time_zone"] == "Europe/Berlin"
+    Preferences.objects.filter(user=ana).update(email_confirmed_at=DAWN)
+    browser.get(f"/g/{seated.code}/")  # within the hour: the mark is still there, nothing lost
+    assert Preferences.objects.get(user=ana).time_zone == "Europe/Berlin"
+    mail.outbox.clear()
+    assert sweep_at(BERLIN_LATE) == 1
+
+
+def test_the_reminders_page_saves_the_zone_of_the_browser_it_is_posted_from():
+    """A row that already held another zone (her holiday in Tokyo) follows the browser that
+    saves the settings, as a game page would; an API body that names a zone keeps its own."""
+    ana = user("ana")
+    Preferences.objects.create(user=ana, time_zone="Asia/Tokyo")
+    browser = Client()
+    browser.force_login(ana)
+    browser.cookies["tz"] = "Europe/Berlin"
+    assert browser.post("/me/reminders", {"lead_minutes": "10"}).status_code == 302
+    assert Preferences.objects.get(user=ana).time_zone == "Europe/Berlin"
+    answer = browser.patch(
+        PREFS, json.dumps({"time_zone": "America/New_York"}), content_type="application/json"
+    )
+    assert answer.status_code == 200
+    assert Preferences.objects.get(user=ana).time_zone == "America/New_York"

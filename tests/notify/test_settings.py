@@ -21,6 +21,7 @@ VARIABLES = {
     "EMAIL_URL",
     "DEFAULT_FROM_EMAIL",
     "SITE_URL",
+    "PORT",
     "REMINDER_LEAD_MINUTES",
     "PUSH_SERVICES",
 }
@@ -69,6 +70,14 @@ def test_by_default_push_is_off_and_email_goes_to_the_console(tmp_path):
     assert "fcm.googleapis.com" in s["PUSH_SERVICES"]
 
 
+def test_e_mail_links_follow_the_port_make_run_serves_on_unless_site_url_is_set(tmp_path):
+    assert settings_of(tmp_path)["SITE_URL"] == "http://127.0.0.1:8000"
+    assert settings_of(tmp_path, PORT="")["SITE_URL"] == "http://127.0.0.1:8000"
+    assert settings_of(tmp_path, PORT="8123")["SITE_URL"] == "http://127.0.0.1:8123"
+    chosen = settings_of(tmp_path, PORT="8123", SITE_URL="https://staked.example")
+    assert chosen["SITE_URL"] == "https://staked.example"
+
+
 def test_the_keys_vapid_keys_prints_are_accepted(tmp_path):
     keys = new_keys()
     assert keys["VAPID_SUBJECT"].startswith("mailto:")
@@ -115,6 +124,8 @@ def test_email_url_configures_smtp(tmp_path):
         ({"EMAIL_URL": "pigeon://loft"}, "EMAIL_URL is not a valid e-mail URL"),
         ({"SITE_URL": "staked.example"}, "SITE_URL='staked.example' must be an http(s):// URL"),
         ({"REMINDER_LEAD_MINUTES": "0"}, "REMINDER_LEAD_MINUTES=0 is out of range"),
+        ({"PORT": "eighty"}, "PORT='eighty' is not an integer"),
+        ({"PORT": "70000"}, "PORT=70000 is out of range"),
     ],
 )
 def test_malformed_email_and_site_settings_stop_the_start(tmp_path, variables, complaint):

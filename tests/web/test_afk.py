@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 from games import services
 from games.domain.options import AWAY_AFTER
 from games.models import Game, Player
+from games.services import organiser as admin_services
 from tests.web.conftest import Phone, alert_text
 
 pytestmark = pytest.mark.django_db
@@ -84,6 +85,47 @@ def test_two_missed_windows_in_a_row_flag_the_seat_to_everyone(table):
     assert any(e["kind"] == "afk" and e["data"] == {"seat": 6, "name": "Fay"} for e in events)
     spectator = Phone("Zed").client.get(f"/g/{t.code}/").content.decode()
     assert '<bdi class="name">Fay</bdi> seems to be away.' in spectator
+
+
+def away_lines(t) -> list[tuple[str, dict]]:
+    return [(e.kind, e.data) for e in t.game.events.filter(kind__in=("afk", "afk_back"))]
+
+
+def test_two_windows_an_organiser_expires_flag_the_absent_seat_exactly_as_the_timer_would(table):
+    """The organiser's "expire now" (the admin's action) closes a window with the timer's own
+    expiry: the same misses, the same flag, the same public line, early or late."""
+    by_timer = away(table("LVHHHH"))
+    by_organiser = table("LVHHHH")
+    by_organiser.play(ROUND_1_WITHOUT_6)
+    # Mingling, closed early (its deadline still ahead): seat 6 owed three tokens.
+    early = started(by_organiser) + 1
+    assert by_organiser.game.state["deadline"] > early
+    admin_services.window_expire(code=by_organiser.code, by="olga", now=early)
+    assert seat6(by_organiser).missed_windows == 1 and not seat6(by_organiser).afk
+    assert by_organiser.game.phase == "choose_examiner"  # seat 6 owes the examiner choice
+    admin_services.window_expire(code=by_organiser.code, by="olga", now=long_away(by_organiser))
+    assert by_organiser.game.round == 2
+
+    for t in (by_timer, by_organiser):
+        fay = seat6(t)
+        assert (fay.missed_windows, fay.afk) == (2, True)
+        assert away_lines(t) == [("afk", {"seat": 6, "name": "Fay"})]
+        assert '<bdi class="name">Fay</bdi> seems to be away.' in t.page(1)
+        others = t.game.players.exclude(seat=6)
+        assert {(p.missed_windows, p.afk) for p in others} == {(0, False)}
+    closed = by_organiser.game.events.filter(kind="admin").order_by("id").first()
+    assert "closed the Mingling window early" in closed.text
+
+
+def test_an_organiser_expiring_two_windows_at_once_flags_nobody_who_was_here_just_before(table):
+    """The away minimum holds whoever closes the windows: two closed within a minute of the
+    start count as misses, and flag nobody yet (as two short timed windows would not)."""
+    t = table("LVHHHH")
+    t.play(ROUND_1_WITHOUT_6)
+    admin_services.window_expire(code=t.code, by="olga", now=started(t) + 1)
+    admin_services.window_expire(code=t.code, by="olga", now=started(t) + 2)
+    assert (seat6(t).missed_windows, seat6(t).afk) == (2, False)
+    assert away_lines(t) == []
 
 
 def test_a_move_resets_the_streak_and_clears_the_flag(table):
