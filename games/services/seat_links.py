@@ -31,6 +31,7 @@ from games.domain.seat_link_tokens import MAX_AGE, LinkRefused, payload
 from games.models import Game, Player, SeatLinkUse
 
 SCOPE_KEY = "seat_scope"  # session: the game codes a seat link signed this browser in to
+SIGNED_OUT_KEY = "seat_scope_signed_out"  # session: the games this browser lost its seat at
 EPOCHS_KEY = "seat_scope_epochs"  # session: {code: the seat's link_epoch when it signed in}
 
 

@@ -22,6 +22,7 @@ from games.presenters.wording import for_people
 from games.selectors import game as selectors
 from games.selectors import news as news_reads
 from games.services import news
+from games.services.seat_links import SIGNED_OUT_KEY
 from games.services.seats import seen as mark_seen
 from games.web import regions
 from games.web.forms import OptionsForm, SeatJoinForm
@@ -102,6 +103,8 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         "deadline_text": times.deadline_of(view.get("deadline"), zone),
         "vacation": presenters.vacation_card(view, me, zone, datetime.now(UTC)),
         "join_form": join_form or SeatJoinForm(initial={"name": display_name(request.user)}),
+        # A browser a seat link had signed in, signed out since (games/web/middleware/seat_scope.py)
+        "signed_out_here": not me and game.code in request.session.get(SIGNED_OUT_KEY, []),
     }
     if status == Game.Status.LOBBY:
         invite = request.build_absolute_uri(reverse("game", args=[game.code]))

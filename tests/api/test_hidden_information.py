@@ -359,7 +359,7 @@ DEALS = [
 ]
 
 
-@pytest.mark.parametrize("deal,seed", DEALS[: examples(suite=3, long=4)])
+@pytest.mark.parametrize("deal,seed", DEALS[: examples(suite=2, long=4)])
 def test_nobody_learns_a_secret_in_a_whole_game_played_through_the_api(table, deal, seed):
     # The core rules only: Last Wills (R13) reveal roles on purpose (Public Confession, Parting
     # Glance) and need their own entitlement model.

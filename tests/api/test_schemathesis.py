@@ -32,7 +32,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-EXAMPLES = os.environ.get("STAKED_FUZZ_EXAMPLES") or str(examples(suite=4, long=10))
+EXAMPLES = os.environ.get("STAKED_FUZZ_EXAMPLES") or str(examples(suite=2, long=10))
 
 
 @pytest.fixture

@@ -74,7 +74,13 @@ def test_i14_2_sign_out_other_devices_ends_link_sessions_and_cancels_links_the_f
     assert done.status_code == 302 and done["Location"].endswith("/device?signed_out=1")
     assert "your other devices are signed out" in dev.client.get(done["Location"]).content.decode()
 
-    assert "You are watching" in second.get(f"/g/{t.code}/").content.decode()
+    page = second.get(f"/g/{t.code}/").content.decode()
+    assert "You are watching" in page
+    # The signed-out phone is told what happened and how to get the seat back, on every look.
+    assert "This device was signed out of its seat" in page
+    assert "ask the seat's player for a new link" in page
+    assert "data-signed-out" in second.get(f"/g/{t.code}/").content.decode()
+    assert "data-signed-out " not in Client().get(f"/g/{t.code}/").content.decode()
     assert second.session.get("_auth_user_id") is None  # signed out, not only hidden
     cancelled = Client().post(unused)
     assert cancelled.status_code == 410 and "cancelled" in cancelled.content.decode()
@@ -82,6 +88,7 @@ def test_i14_2_sign_out_other_devices_ends_link_sessions_and_cancels_links_the_f
     fresh = Client()
     assert fresh.post(device_link(dev, t.code)).status_code == 302  # a new link works
     assert "You are <strong>Dev</strong>" in fresh.get(f"/g/{t.code}/").content.decode()
+    assert "data-signed-out " not in fresh.get(f"/g/{t.code}/").content.decode()
 
 
 def test_i14_2_only_a_seated_player_signs_out_devices_and_only_by_post(table):

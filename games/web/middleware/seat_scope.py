@@ -25,7 +25,7 @@ import re
 from django.contrib.auth import logout
 from django.contrib.auth.models import AnonymousUser
 
-from games.services.seat_links import SCOPE_KEY, still_signed_in
+from games.services.seat_links import SCOPE_KEY, SIGNED_OUT_KEY, still_signed_in
 
 _GAME_PATH = re.compile(r"^/(g|t|api/v1/games)/([^/]+)/(.*)$")
 SEAT_OWN = {
@@ -61,8 +61,12 @@ class SeatScope:
             kept = still_signed_in(session, request.user)
             if not kept:
                 logout(request)  # empties the session: nothing of the scope is left
+                session = request.session
             elif kept != codes:
                 session[SCOPE_KEY] = kept
+            if kept != codes:  # the game page says so, and how to get the seat back
+                lost = set(codes) - set(kept) | set(session.get(SIGNED_OUT_KEY) or [])
+                session[SIGNED_OUT_KEY] = sorted(lost)
             codes = kept
         if codes and not inside(request.path, codes):
             request.user = AnonymousUser()
