@@ -22,7 +22,7 @@ from games.domain import names as player_names
 from games.engine import vocabulary
 from games.engine.vocabulary import TieKind
 from games.presenters import glossary, times
-from games.presenters.wording import for_people, tie_sentence
+from games.presenters.wording import for_people, joined, tie_sentence, without_rule_ids
 from relics import presenters as relic_pages
 
 POLL_SECONDS = 2  # how often a page asks whether the game changed
@@ -346,3 +346,37 @@ def vacation_card(view: dict, me: dict | None, tz, now) -> dict | None:
         "min": times.field_value(now, tz),
         "zone": "your time" if tz is not None else "UTC",
     }
+
+
+def end_sentence(view: dict, dining: dict | None) -> SafeString:
+    """Why the game ended, with who (docs/voice.md, the end screen): the rule's reason in words,
+    and the Dining that ended it. `dining` is `dining_steps` of this page (names, or "you")."""
+    reason = without_rule_ids(view.get("outcome") or "")
+    dining = dining or {}
+    cross = dining.get("cross")
+    if cross:
+        return format_html(
+            "{} held the Cross of Saint John and was Staked: {} of the {} Stake votes on them "
+            "came from the Vampires, at least half, so the Hunters win at once.",
+            _capital(cross["seat"]),
+            cross["from_vampires"],
+            cross["stake_votes"],
+        )
+    died = [*dining.get("also_died", [])]
+    if dining.get("eliminated"):
+        last = dining["eliminated"]
+        said = format_html("{} {} Staked", _capital(last), _was(last))
+        if died:
+            said = format_html("{}, and {} died too", said, joined(died))
+        return format_html("{}. {}", said, reason)
+    if died:
+        return format_html("{} died. {}", _capital(joined(died)), reason)
+    return format_html("{}", reason)
+
+
+def _capital(who) -> SafeString:
+    return mark_safe("You" + who[3:]) if who.startswith("you") else who
+
+
+def _was(who) -> str:
+    return "were" if who == "you" else "was"

@@ -177,6 +177,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context.update(_since(request, game, me["seat"], names, zone, reveal))
     if status == Game.Status.FINISHED:
         context["roles"] = presenters.roles_revealed(view, names)
+        context["end_why"] = presenters.end_sentence(view, context["dining"])
     context.update(_async_play(request, game, players, context["is_host"]))
     context["clock"] = clock_card(view, me, context["is_host"], names)
     context["reminder_prompt"] = reminder_prompt(request, game, me)

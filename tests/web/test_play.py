@@ -149,6 +149,10 @@ def test_the_ghost_dial_and_a_whole_game_to_the_end_screen(table):
         assert "Vampire Lord" in html and "Mesmerized" not in html.split("Table log")[0]
     assert "🏆 You won." in t.page(3) and "You lost this time." in t.page(1)
     assert '🛡 <strong><bdi class="name">Cleo</bdi></strong> is Protected.' in t.page(4)
+    # The end says who and why, to its reader.
+    why = '<p data-end-why><bdi class="name">Ana</bdi> was Staked. No Vampire or Vampire Lord'
+    assert why in t.page(4)
+    assert "<p data-end-why>You were Staked. No Vampire or Vampire Lord" in t.page(1)
 
 
 # Round 1 with Stakes tied (seats 3 and 4, on 4) and Feasts tied (seats 5 and 6, on 2).
