@@ -75,6 +75,19 @@ def free_bot_names(taken: Iterable[str], count: int) -> list[str]:
     return out
 
 
+# A practice game's bots are people to play against, with names: a chip reading "2 Bot 1" told
+# nothing (the "bot" badge beside each says what they are).
+PRACTICE_BOT_NAMES = ("Ada", "Boris", "Clara", "Dmitri", "Edith", "Felix", "Greta", "Hugo")
+
+
+def practice_bot_names(taken: Iterable[str], count: int) -> list[str]:
+    """`count` names from PRACTICE_BOT_NAMES that no seat in `taken` uses ("Bot N" after)."""
+    taken = list(taken)
+    keys = {key(name) for name in taken}
+    out = [name for name in PRACTICE_BOT_NAMES if key(name) not in keys][:count]
+    return out + free_bot_names(taken + out, count - len(out))
+
+
 def bot_name(taken: Iterable[str], seat: int) -> str:
     """A bot's name for `seat`: "Bot <seat>", or the first free "Bot N" if a seat has that."""
     taken = list(taken)

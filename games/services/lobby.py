@@ -160,8 +160,9 @@ def room_key_renew(*, code: str, user) -> Game:
 
 
 @retried
-def game_add_bots(*, code: str, user, count: int) -> Game:
-    """The host fills empty seats with bots (lobby only); they play through this same layer."""
+def game_add_bots(*, code: str, user, count: int, named: bool = False) -> Game:
+    """The host fills empty seats with bots (lobby only); they play through this same layer.
+    `named`: a practice game's bots, with people's names (names.practice_bot_names)."""
     with game_write(code) as write:
         game = write.game
         hosts_lobby(game, user, "Only the host can add bots.", "Bots join before the game starts.")
@@ -169,7 +170,8 @@ def game_add_bots(*, code: str, user, count: int) -> Game:
         if seats + count > limit:
             raise GameError("game_full", f"Only {limit - seats} seat(s) are free.", 409)
         taken = game.players.values_list("name", flat=True)
-        for i, name in enumerate(names.free_bot_names(taken, count)):
+        pick = names.practice_bot_names if named else names.free_bot_names
+        for i, name in enumerate(pick(taken, count)):
             Player.objects.create(game=game, seat=seats + i + 1, name=name, is_bot=True)
         write.change([lobby_event(f"{count} bot(s) sat down.")])
     return game

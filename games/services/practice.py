@@ -39,5 +39,5 @@ def practice_options(*, more: bool) -> dict:
 def practice_start(*, user, name: str, more: bool = False) -> Game:
     """A running practice game: `user` at seat 1, five bots at the other seats."""
     game = services.game_create(host=user, options=practice_options(more=more), name=name)
-    services.game_add_bots(code=game.code, user=user, count=SEATS - 1)
+    services.game_add_bots(code=game.code, user=user, count=SEATS - 1, named=True)
     return services.game_start(code=game.code, user=user)

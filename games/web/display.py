@@ -109,6 +109,8 @@ def display_context(request: HttpRequest, game: Game) -> dict:
             narration.narration({**view, "last_will_lines": selectors.last_will_lines(game)})
         ),
     }
+    if finished:
+        context["end_why"] = presenters.end_sentence(view, context["dining"])
     if view["phase"] == Phase.ROLE_REVEAL:  # who has seen their role (the rest: `waiting_for`)
         waiting = set(view["waiting_for"])
         context["ready_names"] = joined([names[s] for s in sorted(names) if s not in waiting])

@@ -63,6 +63,8 @@ def test_a_practice_game_starts_at_once_with_five_sensible_bots_and_standard_rul
     players = list(game.players.order_by("seat"))
     assert [(p.seat, p.is_bot) for p in players] == [(1, False)] + [(s, True) for s in range(2, 7)]
     assert players[0].user == ana and game.host == ana
+    # The bots have people's names (a chip read "2 Bot 1"); the "bot" badge says what they are.
+    assert [p.name for p in players[1:]] == ["Ada", "Boris", "Clara", "Dmitri", "Edith"]
     options = game.options
     assert options["practice"] is True and options["bot_strategy"] == "sensible"
     assert (options["relics"], options["last_wills"], options["expansion"]) == (False,) * 3
