@@ -43,7 +43,7 @@ def render_home(request, *, create=None, join=None, error=None, status=200) -> H
 def inbox_context(request) -> dict:
     """ "Your tables" (an inbox across games): games that wait on your move first,
     then by deadline, each with its phase and deadline in the viewer's time zone; then the
-    latest finished ones. `move_count` goes in the page title and the app's icon badge."""
+    latest finished ones (not practice games: they are over once played). `move_count` goes in the page title and the app's icon badge."""
     zone, now = times.of_request(request), datetime.now(UTC)
     games = listing.my_games(request.user)
     rows = listing.inbox(request.user, games)
@@ -55,6 +55,7 @@ def inbox_context(request) -> dict:
         {"game": game, "seat": identity.player_in(game.players.all(), request.user)}
         for game in listing.for_home(request.user, games)
         if game.status not in (Game.Status.LOBBY, Game.Status.RUNNING)
+        and not game.options.get("practice")  # a practice game is done once played
     ]
     mine = rows + [row for row in finished if row["seat"] is not None]
     return {"my_games": mine, "move_count": sum(1 for row in rows if row["your_move"])}

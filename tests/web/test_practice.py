@@ -9,6 +9,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from rest_framework.test import APIClient
 
 from games import engine, services
@@ -92,6 +93,9 @@ def test_a_finished_practice_game_is_left_out_of_the_figures_and_said_so():
     stats = client.get("/api/v1/me/stats/").json()
     assert stats["games"] == 0 and stats["left_out"]["practice"] == 1
     assert has_practiced(ana)
+    home = Client()
+    home.force_login(ana)
+    assert f"/g/{game.code}/" not in home.get("/inbox").content.decode()  # not under Your tables
 
 
 def test_practice_tables_never_appear_among_the_open_tables():
