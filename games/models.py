@@ -120,6 +120,9 @@ class Player(models.Model):
     looked_seq = models.PositiveIntegerField(default=0)
     looked_at = models.DateTimeField(null=True, blank=True)
     since_seq = models.PositiveIntegerField(null=True, blank=True)
+    # When the player had last looked before "Since you last looked" was pinned: the card's time,
+    # which must not move with each later look (`looked_at` does).
+    since_at = models.DateTimeField(null=True, blank=True)
     reveal_seen = models.CharField(max_length=80, blank=True, default="")
     # Vacation mode (games.services.vacation): the absence this seat's player announced,
     # from-to (None: none), and whether it has begun (a bot holds the seat until `vacation_until`,

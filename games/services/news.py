@@ -79,14 +79,14 @@ def _marks(game: Game, seat: int) -> dict:
     marks = cache.get(look_key(game.id, seat))
     if marks is not None:
         return marks
-    row = Player.objects.values("looked_seq", "looked_at", "since_seq", "reveal_seen").get(
-        game=game, seat=seat
-    )
+    row = Player.objects.values(
+        "looked_seq", "looked_at", "since_seq", "since_at", "reveal_seen"
+    ).get(game=game, seat=seat)
     return {
         "seq": row["looked_seq"],
         "at": row["looked_at"],
         "since": row["since_seq"],
-        "since_at": row["looked_at"] if row["since_seq"] is not None else None,
+        "since_at": (row["since_at"] or row["looked_at"]) if row["since_seq"] is not None else None,
         "reveal": row["reveal_seen"],
     }
 
@@ -143,6 +143,7 @@ def look(
             looked_seq=marks["seq"],
             looked_at=marks["at"],
             since_seq=marks["since"],
+            since_at=marks["since_at"],
             reveal_seen=marks["reveal"],
         )
     return Look(since_seq=since, since_at=marks["since_at"], animate_reveal=animate)
@@ -156,7 +157,7 @@ def since_read(game: Game, user) -> None:
         raise GameError("not_seated", "Only a seated player has this to dismiss.", 403)
     key = look_key(game.id, seat)
     marks = cache.get(key)
-    changes = {"since_seq": None}
+    changes = {"since_seq": None, "since_at": None}
     if marks is not None:
         marks = {**marks, "since": None, "since_at": None}
         cache.set(key, marks, timeout=LOOK_KEPT)

@@ -43,7 +43,8 @@ def render_home(request, *, create=None, join=None, error=None, status=200) -> H
 def inbox_context(request) -> dict:
     """ "Your tables" (an inbox across games): games that wait on your move first,
     then by deadline, each with its phase and deadline in the viewer's time zone; then the
-    latest finished ones (not practice games: they are over once played). `move_count` goes in the page title and the app's icon badge."""
+    latest finished ones (not practice games: they are over once played). `move_count` goes in
+    the page title and the app's icon badge."""
     zone, now = times.of_request(request), datetime.now(UTC)
     games = listing.my_games(request.user)
     rows = listing.inbox(request.user, games)

@@ -93,3 +93,17 @@ def test_the_pinned_card_and_its_got_it_outlive_a_lost_cache(table):
     t.phone(4).post(f"/g/{t.code}/since")  # "Got it" (a POST) writes the marks at once
     cache.delete(news.look_key(t.game.id, 4))
     assert "data-since" not in t.page(4)
+
+
+def test_r20_3_the_since_cards_time_stays_when_the_cache_is_lost_and_later_looks_are_saved(table):
+    """The card says when the player had last looked; later looks (saved to the row once a
+    minute) and a lost cache leave that time as it was."""
+    t = table("LVHHHH")
+    t.phone(4).place(t.code, ROUND_1[4])
+    went_away(t.game, 4, timedelta(hours=9))
+    t.play({seat: plan for seat, plan in ROUND_1.items() if seat != 4})
+    first = heading(t.page(4))
+    cache.delete(news.saved_key(t.game.id, 4))  # a minute later: this look reaches the row
+    assert heading(t.page(4)) == first
+    cache.delete(news.look_key(t.game.id, 4))  # the cache lost the marks: the row has them
+    assert heading(t.page(4)) == first
