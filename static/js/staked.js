@@ -405,6 +405,47 @@
   // The choices come back in the swap's own task, not at settle (20 ms later): a tap in between
   // would otherwise be overwritten, or a choice look lost under the player's finger.
   document.addEventListener("htmx:afterSwap", function () { restore(document); });
+
+  // --- a news card that arrives above the view (the player scrolled down) gets a cue ---------
+  var newsBefore = null;
+  function newsNumbers() {
+    return Array.prototype.map.call(document.querySelectorAll("#game [data-news]"), function (n) {
+      return n.getAttribute("data-news");
+    });
+  }
+  function dropCue() {
+    var cue = document.querySelector("[data-news-cue]");
+    if (cue) cue.remove();
+  }
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (e.detail.target && e.detail.target.id === "game") newsBefore = newsNumbers();
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (newsBefore === null) return;
+    var before = newsBefore;
+    newsBefore = null;
+    var fresh = Array.prototype.filter.call(document.querySelectorAll("#game [data-news]"), function (n) {
+      return before.indexOf(n.getAttribute("data-news")) < 0;
+    });
+    if (!fresh.length || fresh[0].getBoundingClientRect().bottom > 0) return;  // in view already
+    dropCue();
+    var cue = document.createElement("button");
+    cue.type = "button";
+    cue.className = "news-cue";
+    cue.setAttribute("data-news-cue", "");
+    cue.textContent = "✉ News for you, above ↑";
+    cue.addEventListener("click", function () {
+      var card = document.querySelector("#game [data-news]");
+      if (card) card.scrollIntoView({ block: "start" });
+      dropCue();
+    });
+    document.body.appendChild(cue);
+  });
+  window.addEventListener("scroll", function () {
+    var cue = document.querySelector("[data-news-cue]");
+    var card = document.querySelector("#game [data-news]");
+    if (cue && (!card || card.getBoundingClientRect().bottom > 0)) dropCue();
+  }, { passive: true });
   document.addEventListener("htmx:afterSettle", function () { setUp(document); });
 
   // --- "Since you last looked" (games/services/news.py): each request says how long this page was out of

@@ -103,3 +103,23 @@ def test_r8_1_mesmerized_news_takes_over_the_phone_until_got_it_and_stays_read(
     eli.wait_for_round(2)
     expect(eli.page.locator("#game .news")).to_have_count(0)
     assert "Mesmerized" not in eli.page.locator("body").inner_text()
+
+
+def test_a_news_card_that_arrives_above_the_view_gets_a_cue_that_leads_to_it(phones, artifacts):
+    """Dev has scrolled down to the table when his examination's news arrives at the top of his
+    page: a cue at the top of the screen says so; a tap brings the card into view, and the cue
+    goes."""
+    code, table = seated_table(phones(6), "LVHHHH")
+    dev = table[3]
+    dev.page.locator("#table-section > summary").click()  # a long page: the table opened
+    dev.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    round_one_by_services(code, examiner=4)  # Cleo chooses Dev: he sees her card
+    cue = dev.page.locator("[data-news-cue]")
+    expect(cue).to_be_visible()
+    assert cue.bounding_box()["height"] >= 44
+    dev.screenshot(artifacts / "news-cue.png")
+    cue.click()
+    expect(cue).to_have_count(0)
+    card = dev.page.locator("#game [data-news]").first
+    expect(card).to_be_in_viewport()
+    expect(card).to_contain_text("Cleo is a Hunter")
