@@ -309,7 +309,8 @@ def test_three_players_left_hear_the_smaller_hand():
 @pytest.mark.parametrize(
     ("pending", "decider", "expected"),
     [
-        (True, None, "Your vote breaks the tie: choose one of them."),
+        # Two Ghosts vote: one vote does not break it alone (the coach said so when all voted).
+        (True, None, "Everyone who votes helps break it: choose one of them."),
         (
             True,
             5,
@@ -393,3 +394,18 @@ def test_the_end_says_who_won_and_the_players_own_side():
             "private": False,
         }
     ]
+
+
+def test_a_lone_tie_voter_breaks_it_and_a_relic_with_nothing_to_do_is_not_offered():
+    """The coach says only what the form offers: one voter decides; a relic window whose holder
+    the form offers nothing is not "may use their relic now"."""
+    tie = {"kind": "elimination", "candidates": [1, 2], "voters": [5], "voted": [], "decider": None}
+    actions = [{"action": "tiebreak_vote", "options": {"targets": [1, 2]}}]
+    seats = table(True, True, True, True, False, False)
+    v = running(3, "tiebreak", seats, me(5, alive=False), tie=tie, pending=actions)
+    assert public(v)[0].endswith("Your vote breaks the tie: choose one of them.")
+    relics = {"window": {"seat": 2, "relic": "ritual_bell"}}
+    v = running(2, "relic_window", table(True, True, True, True, True, True), me(2), relics=relics)
+    assert public(v)[0] == "It is your relic's turn, but it has nothing it may act on now."
+    v = running(2, "relic_window", table(True, True, True, True, True, True), me(3), relics=relics)
+    assert public(v)[0] == "Ben may use their relic now."

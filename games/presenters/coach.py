@@ -179,7 +179,9 @@ def _tie(tie: dict, me: dict, names: dict[int, str], actions: dict) -> str:
                 f"{text} The tie vote is tied too: you decide. If you don't choose in time, "
                 "nothing happens for this tie."
             )
-        return f"{text} Your vote breaks the tie: choose one of them."
+        if len(tie["voters"]) == 1:
+            return f"{text} Your vote breaks the tie: choose one of them."
+        return f"{text} Everyone who votes helps break it: choose one of them."
     voters = [names[v] for v in tie["voters"] if v not in (tie.get("voted") or [])]
     return f"{text} Waiting for {_and(voters)} to break the tie." if voters else text
 
@@ -226,6 +228,8 @@ def _relic_turn(view: dict, names: dict[int, str], actions: dict) -> str:
         return "Your relic may act now: use it, or pass. Its card says what it does."
     relics = view.get("relics") or {}
     turn = relics.get("window") or relics.get("choice") or {}
+    if turn.get("seat") == (view.get("me") or {}).get("seat"):  # the form offers nothing
+        return "It is your relic's turn, but it has nothing it may act on now."
     who = names.get(turn.get("seat"))
     return f"{who} may use their relic now." if who else _waiting(view, names)
 
