@@ -43,7 +43,7 @@ LONG_TESTS := tests/engine/test_properties.py tests/engine/test_properties_last_
 	tests/relics/test_properties_relics.py tests/security/test_differential.py \
 	tests/api/test_hidden_information.py tests/api/test_pending_schema.py \
 	tests/api/test_schemathesis.py tests/web/test_words.py tests/browser/test_whole_game.py \
-	tests/browser/test_whole_game_eight.py
+	tests/browser/test_whole_game_eight.py tests/test_event_words.py
 test-long: $(VENV)/.installed-test
 	HYPOTHESIS_PROFILE=long scripts/run_tests.sh -n 3 --dist worksteal $(LONG_TESTS) -q
 

@@ -19,6 +19,7 @@ from typing import Any
 from games.engine.common import ROLE_NAMES
 from games.engine.events import render
 from games.engine.vocabulary import Phase, TieKind
+from games.presenters.wording import without_rule_ids
 from relics.rules import BY_ID as RELICS
 
 TEAM_NAMES = {"hunters": "Hunters", "vampires": "Vampires"}
@@ -299,7 +300,6 @@ def _end(view: dict, names: dict[int, str]) -> list[Line]:
 # --- words ----------------------------------------------------------------------------------
 
 _SEATS = re.compile(r"\b[Ss]eats? (\d+(?:, \d+)*(?: and \d+)?)\b")
-_RULE_IDS = re.compile(r"\s*\(R\d+(?:\.\d+)*[a-z]?\)")
 
 
 def plain(text: str, names: dict[int, str]) -> str:
@@ -331,7 +331,7 @@ def _result(w: dict, names: dict[int, str]) -> str:
 
 
 def _without_rule_ids(text: str | None) -> str:
-    return _RULE_IDS.sub("", text or "").strip()
+    return without_rule_ids(text or "").strip()  # "(R11, R12.3)" too: one rule for every reader
 
 
 def _and(words: list[str]) -> str:
