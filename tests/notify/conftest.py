@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import ipaddress
 import os
+import re
 import socket
 import threading
 import uuid
@@ -17,6 +18,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.contrib.auth import get_user_model
+from django.core import mail
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
@@ -201,3 +203,23 @@ class Table:
 @pytest.fixture
 def table():
     return Table
+
+
+# Every e-mail a reminder test sent reads as the pages do (docs/voice.md): a person by name, not
+# "Seat N" (a place, "at seat 3", is fine); no rule ID; no doubled word.
+MAIL_FAULTS = {
+    "a seat number": re.compile(r"(?<!at )\b[Ss]eats? \d"),
+    "a rule ID": re.compile(r"\bR\d+(?:\.\d+)*[a-z]?\b"),
+    "a doubled word": re.compile(r"\b([A-Za-z]+)\s+\1\b", re.IGNORECASE),
+}
+
+
+@pytest.fixture(autouse=True)
+def _every_email_reads_well():
+    yield
+    for message in mail.outbox:
+        text = f"{message.subject}\n{message.body}"
+        text = re.sub(r"https?://\S+", "", text)  # links carry codes and tokens
+        for fault, pattern in MAIL_FAULTS.items():
+            found = pattern.search(text)
+            assert found is None, f"an e-mail has {fault}: {found.group(0)!r} in\n{text}"
