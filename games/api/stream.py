@@ -27,9 +27,10 @@ What a stream tells: the version number, as the ETag of the game view already do
 who may read that view (a seated player, or anyone when spectators are allowed): nothing else.
 A view stream tells what that user's GET of the view would, and nothing a GET would refuse:
 before each view event the token and the seat are checked again (a refusal ends the stream).
-It marks the seat seen as a GET does (services.seats.seen), so a player who only listens is
-never flagged as away; it closes no overdue window (a GET does: the timers and the sweeper
-close them, and the stream then sends the change).
+It marks the seat seen as a GET does (services.seats.seen: the organisers' "last seen"), so a
+player who only listens is seen as one who reads is. (The away flag counts missed windows and
+moves, never reads: services/away.py.) It closes no overdue window (a GET does: the timers and
+the sweeper close them, and the stream then sends the change).
 
 How many: at most STREAM_LIMIT_PER_USER streams open at once per user (all their tokens
 together) and STREAM_LIMIT_PER_ADDRESS per client address (staked.limits.open_slot, counted in
