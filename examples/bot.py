@@ -4,12 +4,14 @@
 Written from docs/api.md and the OpenAPI schema (`GET /api/v1/schema/`) alone, with the standard
 library only, as a third-party author would. It plays at random among the moves `pending` offers:
 
-- waits for changes on the game's stream (`stream_url`, Server-Sent Events) and reads its view
-  with `If-None-Match` after each (a `304` means nothing changed); without a stream server it
-  polls instead;
+- waits for changes on the game's stream with its view in each event (`stream_url?view=1`,
+  Server-Sent Events): every event is the bot's whole view, as `GET /games/{code}/` would answer
+  it, so the bot plays with no GET between events (from the lobby to the end); without a stream
+  server (a `421`, or no answer) it polls its view with `If-None-Match` instead (a `304` means
+  nothing changed);
 - sends each move to the action's own route with `targets` (always a list), `If-Match` (the
   version it saw) and an `Idempotency-Key` (so a lost answer can be retried safely);
-- on `409 stale` (the game moved on meanwhile) it reads the view again and decides again;
+- on `409 stale` (the game moved on meanwhile) it decides again from its next view;
 - builds every move from the offer's typed options (`targets` with `min` and `max`, `tokens`
   and `targets_by_token`, `cards`, `cards_by_seat`, `moves`): each is a move the rules accept;
 - in its own relic window or relic choice it tries the relic first and passes only if that
@@ -75,11 +77,13 @@ class Client:
                 time.sleep(1)
 
     def open_stream(self, url: str, seen: int):
-        """The game's event stream (an open HTTP response), or None where none is served."""
+        """The game's stream with our view in each event (an open HTTP response), or None
+        where none is served. Its first event is our view at once if it is newer than `seen`."""
         headers = {"Accept": "text/event-stream", "Last-Event-ID": str(seen)}
         headers["Authorization"] = f"Token {self.token}"
+        request = urllib.request.Request(f"{url}?view=1", None, headers)
         try:
-            return urllib.request.urlopen(urllib.request.Request(url, None, headers), timeout=30)
+            return urllib.request.urlopen(request, timeout=30)
         except (urllib.error.URLError, TimeoutError):  # an HTTPError too (421: no stream here)
             return None
 
@@ -132,13 +136,33 @@ def plan(view: dict) -> list[tuple[str, dict]]:
 
 
 class Bot:
-    def __init__(self, client: Client, code: str):
-        self.client, self.code = client, code
-        self.view: dict = {}
-        self.etag: str | None = None
+    """Plays one seat from `view` (the answer of joining or opening the table) on."""
+
+    def __init__(self, client: Client, view: dict, poll: float):
+        self.client, self.code, self.poll = client, view["code"], poll
+        self.view, self.etag = view, None
+        self.stream = client.open_stream(view["stream_url"], view["version"])
+        say("waiting on the stream" if self.stream else "no stream: polling")
+
+    def wait(self) -> None:
+        """Until the game changes: the stream's next view, or a poll where there is none."""
+        while True:
+            if self.stream is not None:
+                view = next_view(self.stream, self.view["version"])
+                if view is not None:
+                    self.view = view
+                    return
+                # The stream ended (the server ends one after 30 minutes) or dropped: open it
+                # again from the version we hold; its first event is then any newer view.
+                self.stream = self.client.open_stream(self.view["stream_url"], self.view["version"])
+                if self.stream is not None:
+                    continue
+            time.sleep(self.poll)  # no stream server: poll
+            if self.read():
+                return
 
     def read(self) -> bool:
-        """Read the view unless unchanged (304); True if it changed."""
+        """Read the view unless unchanged (304); True if it changed. Only without a stream."""
         headers = {"If-None-Match": self.etag} if self.etag else {}
         path = f"/games/{self.code}/"
         status, response_headers, body = self.client.call("GET", path, None, headers)
@@ -148,8 +172,9 @@ class Bot:
         return True
 
     def act(self) -> bool:
-        """Make one move from `pending`; True if the view changed (the server took the move, or
-        refused it as stale and the view read again is newer): decide again before waiting."""
+        """Make one move from `pending`; True if the view changed (the server took the move, or,
+        polling, refused it as stale and the view read again is newer): decide again before
+        waiting. On the stream a refused move waits for the next view instead."""
         for action, body in plan(self.view):
             headers = {"If-Match": str(self.view["version"]), "Idempotency-Key": str(uuid.uuid4())}
             try:
@@ -157,7 +182,9 @@ class Bot:
                     "POST", f"/games/{self.code}/actions/{action}/", body, headers
                 )
             except ApiError as error:
-                if error.status == 409:  # stale, or the phase moved on: read and decide again
+                if error.status == 409:  # stale, or the phase moved on: decide again
+                    if self.stream is not None:  # from the next view, already on its way
+                        return False
                     seen = self.view["version"]
                     self.etag = None
                     self.read()
@@ -171,47 +198,48 @@ class Bot:
             return True
         return False
 
-    def play(self, poll: float) -> dict:
-        self.read()
-        stream = self.client.open_stream(self.view["stream_url"], self.view["version"])
-        say("waiting on the stream" if stream else "no stream: polling")
+    def host(self, args) -> None:
+        """Wait in our lobby for the other people, fill it with server bots and start."""
+        while len(self.view["seats"]) < args.humans:
+            self.wait()
+        missing = args.seats - len(self.view["seats"])
+        if missing > 0:
+            self.client.call("POST", f"/games/{self.code}/bots/", {"count": missing})
+        _, _, self.view = self.client.call("POST", f"/games/{self.code}/start/", {})
+
+    def play(self) -> dict:
         while self.view["status"] not in ("finished", "abandoned"):
-            if self.act() or self.read():
-                continue
-            if stream is None or not wait_for_change(stream, self.view["version"]):
-                time.sleep(poll)  # no stream, or it ended: poll once, then open it again
-                if stream is not None:
-                    stream = self.client.open_stream(self.view["stream_url"], self.view["version"])
+            if not self.act():
+                self.wait()
         return self.view
 
 
-def wait_for_change(stream, seen: int) -> bool:
-    """Read the stream until it names a version newer than `seen`; False if it ended."""
+def next_view(stream, seen: int) -> dict | None:
+    """Read the stream to its next view newer than `seen`; None if the stream ended. A `view`
+    event is `id: N`, `event: view` and `data: <the view>` (one line), then a blank line."""
+    data = None
     try:
         for line in stream:
-            if line.startswith(b"id:") and int(line[3:]) > seen:
-                return True
+            if line.startswith(b"data:"):
+                data = json.loads(line[5:])
+            elif not line.strip() and data is not None:  # the end of an event
+                if data["version"] > seen:
+                    return data
+                data = None  # a version we have (a move's answer brought it): skip it
     except (OSError, ValueError):  # a timeout, a dropped connection
         pass
-    return False
+    return None
 
 
-def create(client: Client, args) -> str:
+def create(client: Client, args) -> dict:
+    """Open a table: its lobby as we see it."""
     options = {"relics": args.relics, "last_wills": args.last_wills}
     if args.timer:
         timers = ("mingling", "relic", "tiebreak", "choice")
         options["timers"] = {name: args.timer for name in timers}
     _, _, lobby = client.call("POST", "/games/", options)
-    code = lobby["code"]
-    say(f"code: {code}")
-    while len(lobby["seats"]) < args.humans:  # wait for the other people to join
-        time.sleep(args.poll)
-        _, _, lobby = client.call("GET", f"/games/{code}/")
-    missing = args.seats - len(lobby["seats"])
-    if missing > 0:
-        client.call("POST", f"/games/{code}/bots/", {"count": missing})
-    client.call("POST", f"/games/{code}/start/", {})
-    return code
+    say(f"code: {lobby['code']}")
+    return lobby
 
 
 def result(view: dict) -> str:
@@ -240,12 +268,13 @@ def main(argv=None) -> int:
     client = Client(args.server)
     client.sign_in(args.name)
     if args.create:
-        code = create(client, args)
+        bot = Bot(client, create(client, args), args.poll)
+        bot.host(args)
     else:
-        code = args.join
-        client.call("POST", f"/games/{code}/join/", {"name": args.name})
-        say(f"joined: {code}")
-    view = Bot(client, code).play(args.poll)
+        _, _, lobby = client.call("POST", f"/games/{args.join}/join/", {"name": args.name})
+        say(f"joined: {args.join}")
+        bot = Bot(client, lobby, args.poll)
+    view = bot.play()
     if view["status"] == "abandoned":
         say("the game was abandoned")
         return 1

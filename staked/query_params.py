@@ -14,7 +14,7 @@ KNOWN: dict[str, frozenset[str]] = {
     "api:auth-token": frozenset({"all"}),
     "api:games": frozenset({"my_move", "page"}),
     "api:events": frozenset({"after"}),
-    "api:stream": frozenset({"since"}),
+    "api:stream": frozenset({"since", "view"}),
     "api:chat": frozenset({"after", "before", "limit"}),
     "history-api:me-games": frozenset({"limit", "offset"}),
     "notify-api:me-push-subscriptions": frozenset({"endpoint"}),

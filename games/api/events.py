@@ -76,9 +76,12 @@ class StreamView(APIView):
         description="A `text/event-stream` from the stream server (its address is the game "
         "view's `stream_url`): `retry: 2000`, then one `event: version` with `id: N` and "
         '`data: {"version": N}` at once and after each change, and a comment line every 15 s. '
-        "Read the game with If-None-Match after each event. Reconnect with Last-Event-ID; the "
-        "server ends a stream after 30 minutes. The web server answers 421 `misdirected` with "
-        "the `stream_url`.",
+        "Read the game with If-None-Match after each event. With `view=1` (or `view=true`) "
+        "each of those events is instead `event: view` with `id: N` and, as `data` (one line), "
+        "your game view (GameViewOut) at version N exactly as GET /api/v1/games/{code}/ "
+        "answers it to you (a spectator's: the spectator view): play from it with no GET "
+        "between events. Reconnect with Last-Event-ID; the server ends a stream after 30 "
+        "minutes. The web server answers 421 `misdirected` with the `stream_url`.",
         parameters=[
             OpenApiParameter(
                 "Last-Event-ID",
@@ -87,10 +90,17 @@ class StreamView(APIView):
                 description="the last version you saw: no event until a newer one",
             ),
             OpenApiParameter("since", VERSION, description="the same as Last-Event-ID"),
+            OpenApiParameter(
+                "view",
+                {"type": "string", "enum": ["1", "true"]},
+                description="each event carries your game view (`event: view`) instead of "
+                "the version alone; any other value is 400",
+            ),
         ],
         responses={
             (200, "text/event-stream"): OpenApiResponse(
-                OpenApiTypes.STR, description="version events (stream server only)"
+                OpenApiTypes.STR,
+                description="version events, or view events with view=1 (stream server only)",
             ),
             421: OpenApiResponse(MisdirectedOut, description="misdirected"),
             **errors(400, 401, 403, 404),

@@ -13,8 +13,7 @@ from rest_framework.response import Response
 from games.api import stream
 from games.domain import identity
 from games.domain.options import spectators_allowed
-from games.selectors import game as selectors
-from games.services import GameError, seats
+from games.services import GameError
 from staked.rest import PER_VIEWER, BadRequestOut, ErrorOut, check_types
 
 ERRORS = {
@@ -67,9 +66,7 @@ def may_watch(game, user) -> None:
 def view_response(game, request, code=status.HTTP_200_OK) -> Response:
     """The game as the requester now sees it (GameViewOut), with its ETag: the answer of every
     operation that reads or changes one game."""
-    view = selectors.game_view(game, request.user)
-    view["stream_url"] = stream.stream_url(request, game.code)
-    seats.seen(game, (view.get("me") or {}).get("seat"))
+    view = stream.view_of(game, request.user, request)  # also a view stream's event
     response = Response(view, status=code)
     response["ETag"] = etag(game.version)
     if view.get("offer"):  # the seat's offer (send it as If-Match with a move), as in the body

@@ -2,10 +2,14 @@
 
 `GET /api/v1/games/{code}/stream/` answers `text/event-stream`. Each change of the game sends
 one `version` event (`id:` and `data: {"version": N}`); the client then reads the game with
-`If-None-Match` as a poll would. A comment line every HEARTBEAT_SECONDS keeps proxies from
-closing an idle stream, and the server ends a stream after MAX_STREAM_SECONDS (the client
-reconnects with `Last-Event-ID`). The token and the seat are checked again every
-STREAM_RECHECK_SECONDS: a revoked token or a seat handed on ends the stream.
+`If-None-Match` as a poll would. With `?view=1` (or `?view=true`) each change sends a `view`
+event instead, whose data is the game view exactly as `GET /api/v1/games/{code}/` answers it to
+the token's user (`view_of`, which builds every API answer about one game; a spectator's is the
+spectator view), so a client plays with no read between events: one read of the game per event
+and stream, on the stream server, in place of the GET it saves. A comment line every
+HEARTBEAT_SECONDS keeps proxies from closing an idle stream, and the server ends a stream after
+MAX_STREAM_SECONDS (the client reconnects with `Last-Event-ID`). The token and the seat are
+checked again every STREAM_RECHECK_SECONDS: a revoked token or a seat handed on ends the stream.
 
 Why a process of its own: a waiting client must not hold a server thread. The web server is
 gunicorn with threads (WSGI), where one stream would take one of its few threads for as long as
@@ -21,6 +25,12 @@ of that game at once, so a thousand streams of one table cost one cache read per
 
 What a stream tells: the version number, as the ETag of the game view already does, to anyone
 who may read that view (a seated player, or anyone when spectators are allowed): nothing else.
+A view stream tells what that user's GET of the view would, and nothing a GET would refuse:
+before each view event the token and the seat are checked again (a refusal ends the stream).
+It marks the seat seen as a GET does (services.seats.seen: the organisers' "last seen"), so a
+player who only listens is seen as one who reads is. (The away flag counts missed windows and
+moves, never reads: services/away.py.) It closes no overdue window (a GET does: the timers and
+the sweeper close them, and the stream then sends the change).
 
 How many: at most STREAM_LIMIT_PER_USER streams open at once per user (all their tokens
 together) and STREAM_LIMIT_PER_ADDRESS per client address (staked.limits.open_slot, counted in
@@ -43,12 +53,14 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.http import JsonResponse, StreamingHttpResponse
 from rest_framework import exceptions
+from rest_framework.renderers import JSONRenderer
 
 from games.api.auth import CachedTokenAuthentication
 from games.domain import identity
 from games.domain.errors import DomainError
 from games.domain.options import spectators_allowed
 from games.selectors import game as selectors
+from games.services import seats
 from staked import limits
 
 WATCH_SECONDS = 0.1  # how often a game's watcher reads its poll key
@@ -56,17 +68,18 @@ HEARTBEAT_SECONDS = 15.0
 MAX_STREAM_SECONDS = 30 * 60
 RETRY_MS = 2000  # the reconnection delay the server asks of EventSource clients
 RETRY_AFTER_SECONDS = 30  # a refused stream (too many open) tries again after this
+VIEW_VALUES = ("1", "true")  # ?view=: each event carries the client's view
 
 
 async def game_stream(request, code: str):
     code = code.upper()
     try:
-        user = await sync_to_async(_admit, thread_sensitive=False)(request, code)
+        user, _ = await sync_to_async(_admit, thread_sensitive=False)(request, code)
     except DomainError as refusal:
         return _error(refusal.code, refusal.detail, refusal.status)
     except exceptions.AuthenticationFailed as failure:
         return _error("not_authenticated", str(failure.detail), 401)
-    seen, errors = _last_seen(request)
+    seen, view, errors = _asked(request)
     if errors:
         return _error("bad_request", "The request has errors.", 400, errors=errors)
     if not isinstance(request, ASGIRequest):
@@ -82,7 +95,8 @@ async def game_stream(request, code: str):
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response
     response = StreamingHttpResponse(
-        _events(request, code, seen, slots), content_type="text/event-stream; charset=utf-8"
+        _events(request, code, seen, slots, view=view),
+        content_type="text/event-stream; charset=utf-8",
     )
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -132,9 +146,19 @@ def stream_url(request, code: str) -> str:
     return request.build_absolute_uri(path)
 
 
+def view_of(game, user, request) -> dict:
+    """The game as `user` sees it (GameViewOut), with its `stream_url`: the body of every API
+    answer about one game (games/api/respond.py) and the data of a view stream's events. Like
+    any read of the view, it marks the user's seat seen (at most one write a minute)."""
+    view = selectors.game_view(game, user)
+    view["stream_url"] = stream_url(request, game.code)
+    seats.seen(game, (view.get("me") or {}).get("seat"))
+    return view
+
+
 def _admit(request, code: str):
-    """The token's user, who may read this game's view (the rules of GameView.get), or a
-    refusal."""
+    """(The token's user, the game) when that user may read this game's view (the rules of
+    GameView.get), or a refusal."""
     header = request.headers.get("Authorization", "").split()
     if len(header) != 2 or header[0].lower() != "token":
         raise _Refused("not_authenticated", "Send Authorization: Token <your token>.", 401)
@@ -142,7 +166,7 @@ def _admit(request, code: str):
     game = selectors.game_get(code)
     if not spectators_allowed(game.options) and identity.seat_of(game, user) is None:
         raise _Refused("forbidden", "The host does not allow spectators at this table.", 403)
-    return user
+    return user, game
 
 
 async def _still_admitted(request, code: str) -> bool:
@@ -168,10 +192,15 @@ def _error(code: str, detail: str, status: int, **extra) -> JsonResponse:
     return response
 
 
-def _last_seen(request) -> tuple[int | None, dict]:
-    """The version the client holds (Last-Event-ID, or ?since=), and what is wrong with the
-    request: unknown query parameters and versions that are not whole numbers are refused."""
-    errors = {name: ["Unknown parameter."] for name in request.GET if name != "since"}
+def _asked(request) -> tuple[int | None, bool, dict]:
+    """The version the client holds (Last-Event-ID, or ?since=), whether it asks for its view
+    in each event (?view=1 or ?view=true), and what is wrong with the request: unknown query
+    parameters, versions that are not whole numbers and any other value of `view` are
+    refused."""
+    errors = {name: ["Unknown parameter."] for name in request.GET if name not in ("since", "view")}
+    view = request.GET.get("view")
+    if view is not None and view not in VIEW_VALUES:
+        errors["view"] = ["1 or true (each event then carries your view), or leave it out."]
     seen = None
     held_as = (
         ("since", request.GET.get("since")),
@@ -184,12 +213,26 @@ def _last_seen(request) -> tuple[int | None, dict]:
             errors[name] = ["A version: a whole number, 0 or more."]
         else:
             seen = int(held)
-    return seen, errors
+    return seen, view is not None, errors
 
 
-async def _events(request, code: str, seen: int | None, slots: _Slots) -> AsyncIterator[str]:
+def _view_event(request, code: str) -> tuple[int, str] | None:
+    """(The version, the event's data: this user's view of the game now, as JSON exactly as
+    the GET of the view renders it), or None when the token or the seat no longer admits it."""
+    try:
+        user, game = _admit(request, code)
+    except (DomainError, exceptions.AuthenticationFailed):
+        return None
+    # JSON text has no line break outside its strings, and none inside them: one `data:` line.
+    return game.version, JSONRenderer().render(view_of(game, user, request)).decode()
+
+
+async def _events(
+    request, code: str, seen: int | None, slots: _Slots, *, view: bool
+) -> AsyncIterator[str]:
     watcher = _Watcher.of(code)
     watcher.streams += 1
+    sent = seen  # the version of the last view sent (or the client's)
     try:
         yield f"retry: {RETRY_MS}\n\n"
         ends_at = time.monotonic() + MAX_STREAM_SECONDS
@@ -205,7 +248,16 @@ async def _events(request, code: str, seen: int | None, slots: _Slots) -> AsyncI
                 yield ": still here\n\n"
                 continue
             seen = version
-            yield f"id: {version}\nevent: version\ndata: {json.dumps({'version': version})}\n\n"
+            if not view:
+                yield f"id: {version}\nevent: version\ndata: {json.dumps({'version': version})}\n\n"
+                continue
+            event = await sync_to_async(_view_event, thread_sensitive=False)(request, code)
+            if event is None:
+                return  # a revoked token, a seat handed on: the stream ends
+            admitted_at = time.monotonic()
+            if event[0] != sent:  # the row may be ahead of the watcher: never the same twice
+                sent = event[0]
+                yield f"id: {event[0]}\nevent: view\ndata: {event[1]}\n\n"
     finally:
         watcher.streams -= 1
         await sync_to_async(slots.give_back, thread_sensitive=False)()

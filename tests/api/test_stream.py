@@ -41,10 +41,11 @@ def guest(base: str, name: str) -> str:
     return body["token"]
 
 
-def private_game(base: str) -> tuple[str, list[str]]:
-    """A started six-seat game with spectators off and long timers: (code, seat tokens)."""
+def private_game(base: str, *, spectators: bool = False) -> tuple[str, list[str]]:
+    """A started six-seat game with long timers, spectators off unless asked: (code, seat
+    tokens)."""
     tokens = [guest(base, f"Player {seat}") for seat in range(1, PLAYERS + 1)]
-    options = {"preset": "async", "spectators": False}
+    options = {"preset": "async", "spectators": spectators}
     status, lobby = call(base, "POST", "/api/v1/games/", tokens[0], options)
     assert status == 201, lobby
     code = lobby["code"]
@@ -64,6 +65,20 @@ def first_lines(url: str, token: str, count: int, **headers) -> list[str]:
     with urllib.request.urlopen(stream_request(url, token, **headers), timeout=30) as response:
         assert response.headers["Content-Type"].startswith("text/event-stream")
         return [response.readline().decode().rstrip("\n") for _ in range(count)]
+
+
+def next_event(response) -> tuple[int, str, dict]:
+    """The stream's next event as (id, event, data), past its `retry:` and comment lines."""
+    fields: dict[str, str] = {}
+    while True:
+        raw = response.readline()
+        assert raw, "the stream ended"
+        line = raw.decode().rstrip("\n")
+        if not line and "id" in fields:
+            return int(fields["id"]), fields["event"], json.loads(fields["data"])
+        if line and not line.startswith(":"):
+            name, _, value = line.partition(": ")
+            fields[name] = value
 
 
 def refusal(url: str, token: str | None) -> tuple[int, dict]:
@@ -95,6 +110,9 @@ def test_stream_names_the_version_at_once_and_refuses_whom_the_game_view_refuses
     status, body = refusal(f"{web.url}/api/v1/games/{code}/stream/", tokens[1])
     assert (status, body["code"], body["stream_url"]) == (421, "misdirected", url)
     assert refusal(f"{web.url}/api/v1/games/{code}/stream/", stranger)[0] == 403
+    for server in (url, f"{web.url}/api/v1/games/{code}/stream/"):  # only view=1 or view=true
+        status, body = refusal(f"{server}?view=2", tokens[1])
+        assert (status, body["code"], list(body["errors"])) == (400, "bad_request", ["view"])
 
 
 def refusal_detail() -> str:
@@ -116,6 +134,34 @@ def test_a_stream_that_already_saw_the_version_waits_for_the_next(stack):  # noq
         )
         assert status == 200, after
         assert response.readline() == f"id: {after['version']}\n".encode()
+
+
+def test_a_view_stream_carries_what_a_get_of_the_view_answers_that_viewer(stack):  # noqa: F811
+    """With ?view=1 each event is the viewer's own game view, as its GET answers it at that
+    version: a seat's view to the seat, the spectator view (no secret) to a spectator."""
+    stack.stream()
+    web = stack.web(workers=1, threads=2)
+    code, tokens = private_game(web.url, spectators=True)
+    spectator = guest(web.url, "Spectator")
+    path = f"/api/v1/games/{code}/"
+    seen = call(web.url, "GET", path, tokens[1])[1]
+    url = seen["stream_url"]
+    held = {"Last-Event-ID": seen["version"]}  # the seat has this one: its next event is news
+    seat = urllib.request.urlopen(stream_request(f"{url}?view=1", tokens[1], **held), timeout=30)
+    watcher = urllib.request.urlopen(stream_request(f"{url}?view=true", spectator), timeout=30)
+    with seat, watcher:
+        now = call(web.url, "GET", path, spectator)[1]  # nothing moved since `seen`
+        assert next_event(watcher) == (seen["version"], "view", now)  # at once: none was held
+        move = {"token": "stake", "targets": [3]}
+        status, after = call(web.url, "POST", f"{path}actions/place_token/", tokens[0], move)
+        assert status == 200, after
+        version = after["version"]
+        mine = call(web.url, "GET", path, tokens[1])[1]
+        assert mine["version"] == version and mine["me"]["seat"] == 2
+        assert next_event(seat) == (version, "view", mine)
+        public = call(web.url, "GET", path, spectator)[1]
+        assert next_event(watcher) == (version, "view", public)
+        assert "me" not in public and public["offer"] is None and public["pending"] == []
 
 
 def test_200_open_streams_each_hear_of_every_move_while_the_moves_are_answered(stack):  # noqa: F811
