@@ -193,7 +193,11 @@
     root.querySelectorAll("details[data-keep-open][open]").forEach(function (d) { open.push(d.id); });
     var closed = [];
     root.querySelectorAll("details[data-keep-closed]:not([open])").forEach(function (d) { closed.push(d.id); });
-    kept = { checked: checked, open: open, closed: closed };
+    var values = [];  // a select the player set (how many bots, how much longer)
+    if (keepChoices) root.querySelectorAll("select[data-keep-value]").forEach(function (select) {
+      if (select.id) values.push([select.id, select.value]);
+    });
+    kept = { checked: checked, open: open, closed: closed, values: values };
   }
 
   function restore(root) {
@@ -211,6 +215,10 @@
     kept.closed.forEach(function (id) {
       var d = document.getElementById(id);
       if (d) d.open = false;
+    });
+    kept.values.forEach(function (k) {
+      var select = document.getElementById(k[0]);
+      if (select && select.querySelector('option[value="' + k[1] + '"]')) select.value = k[1];
     });
     kept = null;
   }
