@@ -16,8 +16,6 @@ from hypothesis import settings as hypothesis_settings
 
 from tests.browser import screenshot_count
 
-pytest_plugins = ["tests.long_first"]  # the longest tests start first, one per worker
-
 # A shared 2-core machine makes wall-clock deadlines flaky. CI plays the same examples on every
 # run (derandomized), so that a verdict on a commit never depends on luck; local runs explore new
 # examples each time, which is where a rare case turns up (and becomes a named test).
