@@ -21,11 +21,9 @@ from games.engine.view import waiting_for
 from games.presenters import narration
 from games.presenters.wording import for_people
 from tests.conftest import examples
+from tests.words import DOUBLED, RULE_ID, SEAT_NUMBER
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kit", "Lou"]
-SEAT = re.compile(r"(?<!at )\b[Ss]eats? \d")
-RULE_ID = re.compile(r"\bR\d+(?:\.\d+)*[a-z]?\b")
-DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.IGNORECASE)
 QUOTED = re.compile(r"[\"“”](?:" + "|".join(NAMES) + r")[\"“”]")
 GAMES = [(seats, seed) for seed in range(examples(4, 16)) for seats in (6, 8, 10, 12)]
 
@@ -35,7 +33,7 @@ def text_of(html: str) -> str:
 
 
 def faults(said: str) -> list[str]:
-    found = [f"seat number in {said!r}" for _ in SEAT.finditer(said)]
+    found = [f"seat number in {said!r}" for _ in SEAT_NUMBER.finditer(said)]
     found += [f"rule ID in {said!r}" for _ in RULE_ID.finditer(said)]
     found += [f"doubled word in {said!r}" for _ in DOUBLED.finditer(said)]
     found += [f"quoted name in {said!r}" for _ in QUOTED.finditer(said)]

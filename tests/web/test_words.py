@@ -24,6 +24,7 @@ from games.engine.table import ROLE_TABLE
 from games.engine.view import waiting_for
 from games.models import Game
 from tests.conftest import examples
+from tests.words import DOUBLED, RULE_ID, SEAT_NUMBER
 
 pytestmark = pytest.mark.django_db
 
@@ -31,9 +32,7 @@ pytestmark = pytest.mark.django_db
 SIZES = [8, 11, 6, 7, 9, 10][: examples(2, 6)]
 
 # "Seat 5 is Staked", not "sat down at seat 5" (a place) or a chip's "Ana, seat 5" (a label).
-SEAT = re.compile(r"(?<!at )(?<!, )\b[Ss]eats? \d")
-RULE_ID = re.compile(r"\bR\d+(?:\.\d+)*[a-z]?\b")
-DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.IGNORECASE)
+SEAT = re.compile(r"(?<!, )" + SEAT_NUMBER.pattern)
 MY_LINE = re.compile(r"You are \S+ ?, seat \d+\.")  # the player's own card: name and seat
 OWN_SECTIONS = [
     re.compile(r'<section class="card news.*?</section>', re.S),
