@@ -12,8 +12,8 @@ from __future__ import annotations
 
 KNOWN: dict[str, frozenset[str]] = {
     "api:auth-token": frozenset({"all"}),
-    "api:games": frozenset({"my_move", "page"}),
-    "api:events": frozenset({"after"}),
+    "api:games": frozenset({"my_move", "page", "limit"}),
+    "api:events": frozenset({"after", "limit"}),
     "api:stream": frozenset({"since", "view"}),
     "api:chat": frozenset({"after", "before", "limit"}),
     "history-api:me-games": frozenset({"limit", "offset"}),

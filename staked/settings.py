@@ -413,6 +413,7 @@ SPECTACULAR_SETTINGS = {
         "games.api.schema.delete_bodies",
         "games.api.schema.strict_request_bodies",
         "games.api.schema.error_shapes",
+        "games.api.schema.error_codes",
         "games.api.schema.event_kinds",
         "games.api.schema.response_headers",
     ],

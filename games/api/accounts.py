@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from games import services
 from games.api.auth import presented_token
-from games.api.respond import display_name, errors, valid
+from games.api.respond import display_name, errors, refusal, valid
 from games.api.serializers import name_text, text
 from games.services import GameError, accounts
 from games.services.accounts import USERNAME_PATTERN
@@ -78,7 +78,8 @@ class RegisterView(APIView):
         responses={
             200: OpenApiResponse(TokenOut, description="the guest who sent it, now registered"),
             201: TokenOut,
-            **errors(400, 409, 429),
+            **errors(400, 429),
+            409: refusal("username_taken"),
         },
     )
     def post(self, request):

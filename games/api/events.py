@@ -10,11 +10,13 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api import stream
+from games.api import paging, stream
 from games.api.respond import errors, may_watch
 from games.selectors import game as selectors
 from games.services import GameError
 from staked.rest import ErrorOut
+
+EVENTS_PAGE = 200  # events per page, at most and by default
 
 
 class EventOut(serializers.Serializer):
@@ -27,7 +29,10 @@ class EventOut(serializers.Serializer):
 
 class EventListOut(serializers.Serializer):
     events = EventOut(many=True)
-    more = serializers.BooleanField(help_text="true: ask again with after=<last seq>")
+    more = serializers.BooleanField(help_text="true: more follow (at `next`)")
+    next = serializers.URLField(
+        allow_null=True, help_text="the next page (after the last `seq` here), or null on the last"
+    )
 
 
 class MisdirectedOut(ErrorOut):
@@ -42,8 +47,13 @@ class EventsView(APIView):
             OpenApiParameter(
                 "after",
                 {"type": "integer", "minimum": 0},
-                description="only events with a larger seq (0 or more)",
-            )
+                description="only events with a larger seq (0 or more): what `next` holds",
+            ),
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1, "maximum": EVENTS_PAGE},
+                description=f"events per page (default {EVENTS_PAGE})",
+            ),
         ],
         responses={200: EventListOut, **errors(400, 401, 404)},
     )
@@ -54,12 +64,14 @@ class EventsView(APIView):
             after = -1
         if after < 0:
             raise GameError("bad_request", "'after' must be a whole number, 0 or more.", 400)
+        limit = paging.limit_of(request, default=EVENTS_PAGE, high=EVENTS_PAGE)
         game = selectors.game_get(code)
         may_watch(game, request.user)
-        events, more = selectors.events_for(game, request.user, after=after)
+        events, more = selectors.events_for(game, request.user, after=after, limit=limit)
         for e in events:
             del e["template"]  # the pages' own (their names in its seats); the text says it all
-        return Response({"events": events, "more": more})
+        following = paging.page_url(request, after=events[-1]["seq"]) if more else None
+        return Response({"events": events, "more": more, "next": following})
 
 
 VERSION = {"type": "integer", "minimum": 0, "maximum": 10**18 - 1}

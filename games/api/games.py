@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services
+from games.api import paging
 from games.api import serializers as s
 from games.api.games_serializers import BotsIn, GameCreateIn, GameListOut, OptionalNameIn
 from games.api.respond import (
@@ -44,10 +45,15 @@ class GamesView(APIView):
         operation_id="games_list",
         parameters=[
             OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1, "maximum": listing.LOBBY_PAGE_MAX},
+                description=f"others' open lobbies per page (default {listing.LOBBY_PAGE}); "
+                "your own games are all on the first page, before them",
+            ),
+            OpenApiParameter(
                 "page",
                 {"type": "integer", "minimum": 1, "maximum": 100_000},
-                description=f"page of others' open lobbies ({listing.LOBBY_PAGE} a page); "
-                "your own games are all on page 1, before them",
+                description="which page: what `next` holds (follow `next` rather than build it)",
             ),
             OpenApiParameter(
                 "my_move",
@@ -69,7 +75,8 @@ class GamesView(APIView):
         },
     )
     def get(self, request):
-        page = _whole_number(request, "page", default=1, low=1, high=100_000)
+        page = paging.whole_number(request, "page", default=1, low=1, high=100_000)
+        limit = paging.limit_of(request, default=listing.LOBBY_PAGE, high=listing.LOBBY_PAGE_MAX)
         my_move = request.query_params.get("my_move", "false")
         if my_move not in ("true", "false"):
             raise GameError("bad_request", "'my_move' must be true or false.", 400)
@@ -82,12 +89,10 @@ class GamesView(APIView):
             ]
         else:
             mine = listing.my_games(request.user) if page == 1 else []
-            lobbies, more = listing.open_lobbies(request.user, page=page)
+            lobbies, more = listing.open_lobbies(request.user, page=page, size=limit)
             games = [_list_item(game, request.user) for game in mine + lobbies]
             if more:
-                query = request.query_params.copy()
-                query["page"] = str(page + 1)
-                following = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+                following = paging.page_url(request, page=page + 1)
         data = GameListOut({"games": games, "next": following}).data
         tag = _list_etag(data)
         if tag.strip('"') in if_none_match(request.headers.get("If-None-Match", "")):
@@ -141,17 +146,6 @@ def _list_etag(data) -> str:
     """A list's ETag: a digest of the answer itself (the same list, the same tag)."""
     body = json.dumps(data, sort_keys=True, default=str).encode()
     return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-
-
-def _whole_number(request, name: str, *, default: int, low: int, high: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not raw.isascii() or not raw.isdigit() or not low <= int(raw) <= high:
-        raise GameError(
-            "bad_request", f"'{name}' must be a whole number from {low} to {high}.", 400
-        )
-    return int(raw)
 
 
 def _mixed_seed(seed: int) -> int:
@@ -213,7 +207,12 @@ class JoinView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=OptionalNameIn, responses={200: s.GameViewOut, **errors(400, 401, 404, 409)}
+        request=OptionalNameIn,
+        responses={
+            200: s.GameViewOut,
+            **errors(400, 401, 404),
+            409: refusal("wrong_phase (the game has started) | game_full | name_taken"),
+        },
     )
     def post(self, request, code: str):
         name = valid(OptionalNameIn, request.data).get("name") or display_name(request.user)
@@ -229,7 +228,8 @@ class LeaveView(APIView):
         responses={
             200: s.GameViewOut,
             204: OpenApiResponse(description="the table closed"),
-            **errors(401, 403, 404, 409),
+            **errors(401, 403, 404),
+            409: refusal("wrong_phase (the game has started)"),
         },
     )
     def post(self, request, code: str):
@@ -247,7 +247,12 @@ class BotsView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=BotsIn, responses={200: s.GameViewOut, **errors(400, 401, 403, 404, 409)}
+        request=BotsIn,
+        responses={
+            200: s.GameViewOut,
+            **errors(400, 401, 403, 404),
+            409: refusal("wrong_phase (the game has started) | game_full"),
+        },
     )
     def post(self, request, code: str):
         count = valid(BotsIn, request.data)["count"]

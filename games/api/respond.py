@@ -21,13 +21,14 @@ ERRORS = {
     401: OpenApiResponse(ErrorOut, description="not_authenticated"),
     403: OpenApiResponse(ErrorOut, description="forbidden"),
     404: OpenApiResponse(ErrorOut, description="not_found"),
-    409: OpenApiResponse(ErrorOut, description="wrong_phase | game_over | stale | game_full"),
     429: OpenApiResponse(ErrorOut, description="rate_limited"),
 }
 
 
 def errors(*codes: int) -> dict:
-    """The usual refusals of these status codes, for an operation's `responses`."""
+    """The usual refusals of these status codes, for an operation's `responses`. A 409 has no
+    usual code: each operation names its own (`refusal`), and its description's codes become
+    the enum of the answer's `code` (games/api/schema.py, `error_codes`)."""
     return {c: ERRORS[c] for c in codes}
 
 

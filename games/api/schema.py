@@ -4,6 +4,7 @@ body strict in the schema as the server is (staked/rest.py): no undeclared prope
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from drf_spectacular.utils import OpenApiExample
@@ -157,6 +158,41 @@ def error_shapes(result, generator, request, public):
             if "requestBody" in operation:
                 responses.setdefault("415", UNSUPPORTED)
     return result
+
+
+CODE = re.compile(r"\s*([a-z][a-z_]*)")
+ERROR_SHAPES = {ERROR["$ref"]: "ErrorOut", BAD_REQUEST["$ref"]: "BadRequestOut"}
+
+
+def error_codes(result, generator, request, public):
+    """drf-spectacular postprocessing hook: each error answer's `code` is an enum of the codes
+    that answer can carry. The codes are the ones its description names ("wrong_phase | stale
+    (...)": the first word of each `|`-separated part), so the words a reader sees and the enum
+    a client's validator checks are one list; an answer whose description names no code keeps
+    the free string. tests/api/test_schema_conformance.py and schemathesis check every real
+    refusal of whole games against these enums."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            if not isinstance(operation, dict):
+                continue
+            for status_code, response in operation.get("responses", {}).items():
+                if not status_code.startswith("4"):
+                    continue
+                media = response.get("content", {}).get("application/json")
+                shape = ERROR_SHAPES.get((media or {}).get("schema", {}).get("$ref"))
+                codes = _codes(response.get("description", ""))
+                if shape is None or not codes or shape not in schemas:
+                    continue
+                base = schemas[shape]
+                code = {**base["properties"]["code"], "enum": codes}
+                media["schema"] = {**base, "properties": {**base["properties"], "code": code}}
+    return result
+
+
+def _codes(description: str) -> list[str]:
+    found = [CODE.match(part) for part in description.split("|")]
+    return list(dict.fromkeys(m.group(1) for m in found if m)) if all(found) else []
 
 
 def event_kinds(result, generator, request, public):

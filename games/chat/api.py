@@ -12,6 +12,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api import paging
 from games.chat import selectors, services
 from games.chat import serializers as s
 from games.chat.audience import CHANNELS, channel_access
@@ -110,6 +111,10 @@ class ChatView(APIView):
         page = selectors.messages_for(
             game, request.user, channel, after=after, before=before, limit=limit
         )
+        ids = [m["id"] for m in page["messages"]]
+        newer = page["more"] and ids and paging.page_url(request, after=ids[-1], before=None)
+        older = page["earlier"] and ids and paging.page_url(request, before=ids[0], after=None)
+        page.update(next=newer or None, previous=older or None)
         return _per_viewer(Response(page))
 
     @extend_schema(

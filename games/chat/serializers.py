@@ -32,3 +32,9 @@ class MessageListOut(serializers.Serializer):
     messages = MessageOut(many=True, help_text="oldest first")
     more = serializers.BooleanField(help_text="newer messages follow: ask with after=<last id>")
     earlier = serializers.BooleanField(help_text="older messages exist: ask with before=<first id>")
+    next = serializers.URLField(
+        allow_null=True, help_text="the newer messages (after the last here), or null"
+    )
+    previous = serializers.URLField(
+        allow_null=True, help_text="the older messages (before the first here), or null"
+    )

@@ -10,6 +10,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api import paging
 from games.api.serializers import ROLE_CHOICES
 from games.history import records, selectors
 from staked.rest import ErrorOut
@@ -51,6 +52,7 @@ class MyGameOut(serializers.Serializer):
 class MyGamesOut(serializers.Serializer):
     games = MyGameOut(many=True)
     count = serializers.IntegerField(help_text="how many games count, on every page")
+    next = serializers.URLField(allow_null=True, help_text="the next page, or null on the last")
     left_out = LeftOutOut()
 
 
@@ -59,7 +61,10 @@ class PageIn(serializers.Serializer):
         min_value=1, max_value=PAGE_MAX, default=PAGE_DEFAULT, help_text="games per page"
     )
     offset = serializers.IntegerField(
-        min_value=0, max_value=1_000_000, default=0, help_text="games to skip"
+        min_value=0,
+        max_value=1_000_000,
+        default=0,
+        help_text="games to skip: what `next` holds (follow `next` rather than build it)",
     )
 
 
@@ -107,9 +112,12 @@ class MyGamesView(APIView):
         records.results_record_missing(request.user)
         rows = selectors.counted(request.user).prefetch_related("game__players")
         games = [selectors.game_row(request, r) for r in rows[offset : offset + limit]]
+        count = rows.count()
+        following = offset + limit < count and paging.page_url(request, offset=offset + limit)
         body = {
             "games": games,
-            "count": rows.count(),
+            "count": count,
+            "next": following or None,
             "left_out": selectors.left_out(request.user),
         }
         return Response(MyGamesOut(body).data)

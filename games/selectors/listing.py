@@ -12,7 +12,8 @@ from games.engine.view import waiting_for
 from games.models import Game
 from games.selectors.practice import practice_games
 
-LOBBY_PAGE = 50  # open lobbies of others per page
+LOBBY_PAGE = 50  # open lobbies of others per page, unless the API's `limit` asks another size
+LOBBY_PAGE_MAX = 100
 HOME_FINISHED = 5  # finished games the home page still shows, newest first
 
 
@@ -41,19 +42,17 @@ def for_home(user, games: list[Game] | None = None) -> list[Game]:
     return unfinished + [g for g in games if g.status == Game.Status.FINISHED][:HOME_FINISHED]
 
 
-def open_lobbies(user, *, page: int = 1) -> tuple[list[Game], bool]:
+def open_lobbies(user, *, page: int = 1, size: int = LOBBY_PAGE) -> tuple[list[Game], bool]:
     """One page of the lobbies the user could join (not seated there), newest first; and
     whether another page follows."""
     lobbies = Game.objects.filter(status=Game.Status.LOBBY).exclude(id__in=practice_games())
     if user.is_authenticated:
         lobbies = lobbies.exclude(players__user=user)
-    start = (page - 1) * LOBBY_PAGE
+    start = (page - 1) * size
     rows = list(
-        lobbies.order_by("-updated_at", "-id").prefetch_related("players")[
-            start : start + LOBBY_PAGE + 1
-        ]
+        lobbies.order_by("-updated_at", "-id").prefetch_related("players")[start : start + size + 1]
     )
-    return rows[:LOBBY_PAGE], len(rows) > LOBBY_PAGE
+    return rows[:size], len(rows) > size
 
 
 def waiting_on(game: Game) -> frozenset[int]:

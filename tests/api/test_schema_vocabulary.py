@@ -59,9 +59,10 @@ def test_every_400_declares_errors_and_target_is_deprecated(schema):
     for path, operations in schema["paths"].items():
         for method, operation in operations.items():
             response = operation.get("responses", {}).get("400")
-            if response:
-                ref = response["content"]["application/json"]["schema"]["$ref"]
-                assert "errors" in component(schema, ref)["properties"], (path, method)
+            if response:  # the refused-body shape, its `code` an enum of this answer's codes
+                body = response["content"]["application/json"]["schema"]
+                assert "errors" in body["properties"], (path, method)
+                assert "bad_request" in body["properties"]["code"]["enum"], (path, method)
     for name in ("TargetIn", "UseRelicIn", "ResolveChoiceIn"):
         properties = schema["components"]["schemas"][name]["properties"]
         assert properties["target"]["deprecated"] is True
