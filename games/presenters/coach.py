@@ -65,6 +65,8 @@ def notes(view: dict[str, Any]) -> list[Note]:
 def _moment(view: dict, me: dict, names: dict[int, str]) -> list[Note]:
     phase, round_ = view["phase"], view["round"]
     actions = {p["action"]: p["options"] for p in view.get("pending") or []}
+    if phase == "role_reveal":
+        return [_note("reveal", _reveal(actions))]
     if phase == "mingling":
         return _mingling(view, me, names, actions)
     if phase == "tiebreak" and view.get("tie"):
@@ -78,6 +80,15 @@ def _moment(view: dict, me: dict, names: dict[int, str]) -> list[Note]:
     if phase in ("relic_window", "relic_choice"):
         return [_note(f"r{round_}-{phase}", _relic_turn(view, names, actions))]
     return [_note(f"r{round_}-{phase}-wait", _waiting(view, names))]
+
+
+def _reveal(actions: dict) -> str:
+    if "ready" in actions:
+        return (
+            "This is your Secret Role, and what it tells you about the others. Read it, then tap "
+            "Ready: round 1 begins when everyone is ready."
+        )
+    return "You are ready. Round 1 begins when everyone is."
 
 
 def _mingling(view: dict, me: dict, names: dict[int, str], actions: dict) -> list[Note]:

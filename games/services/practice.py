@@ -9,6 +9,8 @@ same pages as a real game, with the coach (games/presenters/coach.py) explaining
 - Standard rules first (no relics, no Last Wills); the second practice game offers both.
 - Generous timers (half an hour to place tokens, ten minutes elsewhere) rather than none: a
   practice game left on a phone still ends one day, and a slow learner is never rushed.
+- A role reveal, as in a game opened from the web page: the learner reads their role and taps
+  Ready (the bots are ready at once), so the first thing a practice game shows is who you are.
 - Nobody else may watch, and the game never appears among the open tables.
 - Built only from public functions of games.services: create, add the bots, start.
 """
@@ -19,7 +21,13 @@ from games import services
 from games.models import Game
 
 SEATS = 6  # the smallest table (R1.2): four Hunters, a Vampire and the Vampire Lord
-TIMERS = {"mingling": 30 * 60, "relic": 10 * 60, "tiebreak": 10 * 60, "choice": 10 * 60}
+TIMERS = {
+    "mingling": 30 * 60,
+    "relic": 10 * 60,
+    "tiebreak": 10 * 60,
+    "choice": 10 * 60,
+    "reveal": 10 * 60,
+}
 
 
 def practice_options(*, more: bool) -> dict:

@@ -61,9 +61,19 @@ def test_learn_by_playing_with_the_coach_then_without(browser, server, artifacts
         game = Game.objects.get(code=ana.code)
         assert game.options["practice"] is True and game.players.filter(is_bot=True).count() == 5
 
-        # The coach explains the hand and round 1; the role's tips wait behind a tap.
+        # The role reveal first, as in any game opened on the page: the coach says what it is;
+        # the bots are ready (as the Celery task makes them), and Ana's Ready opens round 1.
         coach = page.locator("[data-coach]")
         notes = coach.locator(".coach-note:visible")
+        expect(notes.first).to_have_text(re.compile(r"^This is your Secret Role"))
+        expect(page.locator("#game")).to_contain_text("You are")
+        ana.check_fits_the_phone()
+        page.screenshot(path=str(artifacts / "practice-reveal.png"))
+        for seat in range(2, 7):
+            assert services.bot_act(game_id=game.id, seat=seat)
+        ana.ready()
+
+        # The coach explains the hand and round 1; the role's tips wait behind a tap.
         expect(notes.first).to_have_text(re.compile(r"^You have 2 Stakes and a Feast to place\."))
         expect(notes.nth(1)).to_contain_text("Everyone sees who placed on whom")
         secret = coach.locator(".coach-secret")

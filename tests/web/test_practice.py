@@ -72,7 +72,13 @@ def test_a_practice_game_starts_at_once_with_five_sensible_bots_and_standard_rul
     assert options["spectators"] is False
     assert options["timers"] == practice.TIMERS and min(practice.TIMERS.values()) >= 600
     state = state_from_json(game.state)
-    assert len(state.players) == 6 and state.phase == "mingling"
+    # The role reveal first, as in a game opened on the page; the bots are ready at once.
+    assert len(state.players) == 6 and state.phase == "role_reveal"
+    for seat in range(2, 7):
+        assert services.bot_act(game_id=game.id, seat=seat)
+    services.action_apply(code=game.code, user=ana, name="ready", args={})
+    game.refresh_from_db()
+    assert state_from_json(game.state).phase == "mingling"
 
 
 def test_the_second_practice_game_offers_relics_and_last_wills():
@@ -127,6 +133,14 @@ def test_learn_by_playing_from_the_home_page_opens_a_game_with_a_coach_note():
     code = response["Location"].split("/")[2]
     page = ana.page(code)
     assert "data-coach" in page and "a practice game: it never counts in your figures" in page
+    notes = re.findall(r'<p class="coach-note" data-note="([^"]+)">', page)
+    assert notes[0] == "reveal", notes  # the role reveal first: read your role, tap Ready
+    assert 'data-action="ready"' in page
+    game = Game.objects.get(code=code)
+    for seat in range(2, 7):
+        services.bot_act(game_id=game.id, seat=seat)
+    ana.act(code, "ready")
+    page = ana.page(code)
     notes = re.findall(r'<p class="coach-note" data-note="([^"]+)">', page)
     assert notes[0] == "r1-mingling-place", notes
     assert "You have 2 Stakes and a Feast to place." in page
