@@ -3,6 +3,10 @@ in the room (a TV or a laptop), refreshing itself like the game page.
 
 It is a spectator: it is always built from `selectors.game_view(game, None)` and the public log,
 whoever is signed in on that browser, so a player's own secrets never reach the shared screen.
+Its times are the table's (the host's time zone, `time_zone` in the options; UTC, said as such,
+when none was set), not the screen's browser's: the log's lines about the deadline name that
+zone ("the deadline is now Tue 21:00 (Europe/Berlin)"), and the header's countdown must read the
+same clock as the lines under it.
 A game whose host turned spectators off shows it only with the display key in the address (an
 HMAC of the code; games/domain/room_screen.py says how long it works and how the host replaces
 it): the host's page carries that link, so the host's own room can still use it.
@@ -19,7 +23,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import services
-from games.domain import polls
+from games.domain import polls, quiet_hours
 from games.domain.options import spectators_allowed
 from games.domain.room_screen import display_key, key_works
 from games.engine.vocabulary import Phase
@@ -73,6 +77,12 @@ def room_key_renew(request: HttpRequest, game: Game):
     return services.room_key_renew(code=game.code, user=request.user)
 
 
+def _table_zone(options: dict):
+    """The table's zone for the times written on the screen; None for UTC, so they say "UTC"."""
+    zone = quiet_hours.zone_of(options)
+    return None if zone.key in ("UTC", "Etc/UTC") else zone
+
+
 def _render(request: HttpRequest, game: Game) -> HttpResponse:
     template = "games/display.html#display" if request.htmx else "games/display.html"
     return render(request, template, display_context(request, game))
@@ -103,6 +113,8 @@ def display_context(request: HttpRequest, game: Game) -> dict:
         "roles": presenters.roles_revealed(view, names) if finished else [],
         "poll_seconds": polls.pace(view),
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
+        "zone": _table_zone(game.options),  # the times tags read it (games/templatetags/times.py)
+        "zone_name": quiet_hours.zone_of(game.options).key,  # and the countdown's script
         "key_query": "" if open_to_all else f"&key={display_key(game)}",
         # The public view as spoken lines, the Last Wills' results named from their templates.
         "narration": json.dumps(

@@ -299,6 +299,7 @@ def _since(request, game: Game, seat: int, names: dict, zone, reveal: str) -> di
         for line in card["lines"]:
             line["text"] = for_people(line["text"], names, line["data"], line["template"], seat)
         card["at"] = look.since_at and times.clock(look.since_at, zone)
+        card["at_iso"] = look.since_at and look.since_at.isoformat()
         out["since"] = card
     return out
 

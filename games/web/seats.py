@@ -104,6 +104,7 @@ def another_device(request: HttpRequest, code: str) -> HttpResponse:
         "qr_svg": presenters.qr_svg(url, label="QR code of your seat link"),
         "days": seat_link_tokens.MAX_AGE.days,
         "expires": times.clock(link.expires_at, times.of_request(request)),
+        "expires_iso": link.expires_at.isoformat(),
         "signed_out": request.GET.get("signed_out") == "1",
     }
     return render(request, "games/another_device.html", context)

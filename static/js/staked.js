@@ -40,10 +40,49 @@
     return h + " h" + (m ? " " + m + " min" : "");
   }
 
-  function closes(deadline, seconds) {
-    var at = new Date(deadline);
-    return "closes " + WEEKDAYS[at.getDay()] + " " + at.getDate() + " " + MONTHS[at.getMonth()] +
-      " " + pad(at.getHours()) + ":" + pad(at.getMinutes()) + " (in " + inWords(seconds) + ")";
+  // The parts of `at` as a clock in `zone` reads them (an IANA name; "" for this browser's).
+  function parts(at, zone) {
+    if (zone) {
+      try {
+        var p = {};
+        new Intl.DateTimeFormat("en-GB", {
+          timeZone: zone, weekday: "short", day: "numeric", month: "numeric", year: "numeric",
+          hour: "2-digit", minute: "2-digit", hourCycle: "h23"
+        }).formatToParts(at).forEach(function (x) { p[x.type] = x.value; });
+        return { weekday: p.weekday, day: +p.day, month: +p.month - 1, year: +p.year,
+                 hh: p.hour, mm: p.minute, zone: zone };
+      } catch (e) { /* an unknown zone: this browser's */ }
+    }
+    return { weekday: WEEKDAYS[at.getDay()], day: at.getDate(), month: at.getMonth(),
+             year: at.getFullYear(), hh: pad(at.getHours()), mm: pad(at.getMinutes()) };
+  }
+
+  // "Tue 1 Dec 22:41", as games/presenters/times.py `clock` writes it; `zone` "UTC" says so.
+  function clockText(at, zone) {
+    var p = parts(at, zone);
+    var text = p.weekday + " " + p.day + " " + MONTHS[p.month] + " " + p.hh + ":" + p.mm;
+    return zone === "UTC" ? text + " UTC" : text;
+  }
+
+  function closes(deadline, seconds, zone) {
+    return "closes " + clockText(new Date(deadline), zone) + " (in " + inWords(seconds) + ")";
+  }
+
+  // A time the server wrote in UTC because it did not know this browser's zone yet (a first
+  // visit: the tz cookie is set by js-on.js as the page loads) is written again in local time,
+  // so that no page shows "17:00 UTC" beside local times. `data-local-time="stamp"`: "14:05"
+  // today, as times.stamp writes it.
+  function localTimes(root) {
+    root.querySelectorAll("[data-local-time]").forEach(function (el) {
+      if (!/ UTC$/.test(el.textContent)) return;
+      var at = new Date(el.getAttribute("datetime") || el.getAttribute("data-at"));
+      if (isNaN(at.getTime())) return;
+      var now = parts(new Date(), "");
+      var p = parts(at, "");
+      var today = p.day === now.day && p.month === now.month && p.year === now.year;
+      el.textContent = el.getAttribute("data-local-time") === "stamp" && today
+        ? p.hh + ":" + p.mm : clockText(at, "");
+    });
   }
 
   function tick() {
@@ -52,7 +91,9 @@
       var deadline = Date.parse(el.getAttribute("data-deadline"));
       var left = (deadline - now) / 1000;
       var value = el.querySelector(".countdown-value");
-      if (value) value.textContent = left >= 3600 ? closes(deadline, left) : "⏱ " + format(left);
+      // The room screen writes the table's zone (data-zone), every other page this browser's.
+      var zone = el.getAttribute("data-zone") || "";
+      if (value) value.textContent = left >= 3600 ? closes(deadline, left, zone) : "⏱ " + format(left);
       el.classList.toggle("urgent", left > 0 && left <= 15);
     });
   }
@@ -388,6 +429,7 @@
     describeAll(root);
     announce(root);
     badge(root);
+    localTimes(root);
     tick();
   }
 

@@ -1,7 +1,8 @@
 """Vacation mode on a phone (390×844): Ben goes on vacation from his game page's card
 (two date-and-time fields in his own zone, every control a 44 px target, nothing scrolling
 sideways); his page says a bot plays his seat, Ana's table shows him "on vacation until ...", and
-"I'm back" hands the seat back."""
+"I'm back" hands the seat back. A first-time spectator in another zone reads that time in her
+own zone, never "UTC" (the server could not know her zone on her first load)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game, Player
+from games.presenters import times
+from tests.browser.conftest import PHONE, WAIT_MS
 from tests.browser.pages import Phone
 
 try:
@@ -22,7 +25,9 @@ except ImportError:  # conftest.py skips the browser tests (or fails them in CI)
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_player_goes_on_vacation_and_comes_back_from_the_phone(phones, artifacts):
+def test_a_player_goes_on_vacation_and_comes_back_from_the_phone(
+    phones, browser, server, artifacts
+):
     host_page, guest_page = phones(2)
     ana, ben = Phone(host_page, "Ana"), Phone(guest_page, "Ben")
     code = ana.open_table(last_wills=False)
@@ -57,6 +62,20 @@ def test_a_player_goes_on_vacation_and_comes_back_from_the_phone(phones, artifac
     badge = ana.page.locator(f'[data-vacation-badge="{seat.seat}"]')
     expect(badge).to_contain_text("On vacation until")  # the next poll tells the table
     expect(ana.page.locator("#log-region .log")).to_contain_text("Ben is on vacation until")
+
+    # A spectator's first visit, from Berlin: no zone cookie yet, so the server wrote UTC; the
+    # page's script writes the time again in her zone, as the next poll would.
+    first_visit = browser.new_context(**PHONE, base_url=server.url, timezone_id="Europe/Berlin")
+    first_visit.set_default_timeout(WAIT_MS)
+    try:
+        watcher = first_visit.new_page()
+        watcher.goto(f"/g/{code}/")
+        until_text = watcher.locator(f'[data-vacation-badge="{seat.seat}"] time')
+        berlin = times.clock(seat.vacation_until, ZoneInfo("Europe/Berlin"))
+        expect(until_text).to_have_text(berlin)
+        assert " UTC" not in watcher.locator("body").inner_text()
+    finally:
+        first_visit.close()
 
     back.click()
     expect(ben.page.locator("[data-vacation-on]")).to_have_count(0)

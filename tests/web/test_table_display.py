@@ -6,12 +6,14 @@ everything public is the same render the same display)."""
 
 import re
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from games import services
 from games.domain import room_screen
 from games.models import Game, Player
+from games.presenters import times
 from tests.web.conftest import Phone
 from tests.web.test_hidden_information import _normalized
 from tests.web.test_play import ROUND_1, ROUND_2, ROUND_3
@@ -193,3 +195,28 @@ def test_the_room_screen_key_stops_working_a_day_after_the_game_ended(table):
         assert screen.get(f"/t/{t.code}/?key={key}").status_code == 200
     with time_machine.travel(ended + room_screen.KEY_AFTER_END + timedelta(minutes=1)):
         assert screen.get(f"/t/{t.code}/?key={key}").status_code == 404
+
+
+def test_the_room_screen_writes_every_time_in_the_tables_zone(table):
+    """The header's countdown and the log's clock lines read one clock: the table's zone (the
+    host's), whatever zone the screen's browser is in or whether it told us one."""
+    t = table("LVHHHH", preset="async", time_zone="Europe/Berlin")
+    services.clock_extend(code=t.code, user=t.phone(1).user, minutes=90)
+    room = Phone("Room")
+    room.client.cookies["tz"] = "America/New_York"
+    html = board(shown(room.client, t.code))
+    game = Game.objects.get(code=t.code)
+    berlin = game.deadline.astimezone(ZoneInfo("Europe/Berlin"))
+    assert 'data-zone="Europe/Berlin"' in html  # the countdown's script writes Berlin's clock too
+    assert f"closes {times.clock(game.deadline, ZoneInfo('Europe/Berlin'))}" in html
+    assert f"the deadline is now {berlin:%a %H:%M} (Europe/Berlin)" in html
+
+
+def test_a_room_screen_without_a_table_zone_says_utc(table):
+    t = table("LVHHHH", preset="async")
+    room = Phone("Room")
+    room.client.cookies["tz"] = "Europe/Berlin"
+    html = board(shown(room.client, t.code))
+    game = Game.objects.get(code=t.code)
+    assert f"closes {times.clock(game.deadline, None)}" in html and " UTC" in html
+    assert 'data-zone="UTC"' in html
