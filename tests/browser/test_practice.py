@@ -86,6 +86,7 @@ def test_learn_by_playing_with_the_coach_then_without(browser, server, artifacts
         expect(secret.locator(".coach-note").first).to_be_hidden()
 
         # A new moment, a new note: one token placed, two left.
+        game.refresh_from_db()
         targets = engine.view(state_from_json(game.state), 1)["pending"][0]["options"]["targets"]
         ana.place("stake", targets[0])
         expect(notes.first).to_have_text(re.compile(r"^You have a Stake and a Feast to place\."))

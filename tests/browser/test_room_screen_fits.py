@@ -2,7 +2,8 @@
 1920×1080 TV, side by side, through a whole ten-seat game with Sacred Relics and Last Wills: the
 lobby, the role reveal with three seats ready, an empty Mingling, a tie vote of all ten (R3.4:
 nobody placed a token), a Dining's reveal, a relic turn, a Mingling with tokens down and the end
-screen with every role. At each phase neither page scrolls, and a screenshot of each goes to
+screen with every role. At each phase neither page scrolls, the Dining's outcome is never cut
+off (round 2's Dining of ten players' tokens included), and a screenshot of each goes to
 tests/artifacts/room-<phase>-<w>x<h>.png."""
 
 from __future__ import annotations
@@ -52,6 +53,18 @@ def fits(screens: dict, game: Game, phase: str, artifacts) -> list[str]:
         )
         if tall > 0 or wide > 0:
             over.append(f"{phase} at {w}×{h}: {tall}px too tall, {wide}px too wide")
+        # The Dining's outcome (who was eliminated or examined) is never cut off by the side
+        # column, however many tokens the round had.
+        cut = page.evaluate(
+            """() => {
+              const outcome = document.querySelector(".display .dining .step-3");
+              if (!outcome) return 0;
+              const side = outcome.closest(".display-side").getBoundingClientRect();
+              return Math.max(0, outcome.getBoundingClientRect().bottom - side.bottom);
+            }"""
+        )
+        if cut > 0:
+            over.append(f"{phase} at {w}×{h}: the Dining's outcome is cut by {cut}px")
     return over
 
 
@@ -67,6 +80,11 @@ def play_until(game: Game, reached, what: str) -> None:
 def relic_turn(view: dict) -> bool:
     relics = view.get("relics") or {}
     return bool(relics.get("window") or relics.get("choice"))
+
+
+def second_dining(view: dict) -> bool:
+    dining = view.get("last_dining") or {}
+    return dining.get("round", 0) >= 2 and not view.get("tie")
 
 
 def tokens_down(view: dict) -> bool:
@@ -118,6 +136,11 @@ def test_the_room_screen_fits_720p_and_1080p_at_every_phase_without_scrolling(
 
         play_until(game, tokens_down, "a Mingling with tokens placed")
         over += fits(screens, game, "mingling-tokens", artifacts)
+
+        play_until(game, second_dining, "round 2's Dining")
+        for page in screens.values():
+            expect(page.locator(".dining .step-3")).to_contain_text("Eliminated")
+        over += fits(screens, game, "dining-round-2", artifacts)
 
         play_until(game, lambda v: v["status"] == Game.Status.FINISHED, "the end")
         for page in screens.values():
