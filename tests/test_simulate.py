@@ -13,6 +13,7 @@ from django.core.management import CommandError, call_command
 
 import relics.rules
 from games import simulate
+from tests.conftest import examples
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -32,11 +33,13 @@ def test_the_simulator_is_pure_python_without_django():
 
 
 def test_a_seeded_run_gives_the_same_figures_on_one_worker_or_two():
-    config = simulate.Config(players=8, games=120, relics=True, last_wills=True, seed=7)
+    # 60 games: two chunks (runner.CHUNK) for the two workers to share; `make test-long` 120.
+    games = examples(suite=60, long=120)
+    config = simulate.Config(players=8, games=games, relics=True, last_wills=True, seed=7)
     one = simulate.run(config, workers=1)
     two = simulate.run(config, workers=2)
     assert _without_timing(one) == _without_timing(two)
-    assert one["games"] == 120 and one["illegal_moves"] == 0
+    assert one["games"] == games and one["illegal_moves"] == 0
     again = simulate.run(config, workers=2)
     assert _without_timing(again) == _without_timing(one)
     other = simulate.run(simulate.Config(**{**config.__dict__, "seed": 8}), workers=1)

@@ -8,6 +8,9 @@
     the screen is checked, then read with "Got it", as a person would, before the rest);
 (c) nothing overflows horizontally; (d) no rule ID in the visible text; (e) every tap target is
 at least 44x44 px; (f) with `axe=True`, axe-core finds no serious or critical violation;
+(h) once its news is read, the seat's own title, where it has one, is inside the first screen:
+"You are a Ghost" for a Ghost, "You are the Alpha Hunter this round" for the living Alpha
+(`check_every_phone`, from the game's state, on every phone), and no card on the page is empty;
 (g) how tall the page is, with the sections the player has not opened closed (the table, the
 log): measured and printed per phase, not asserted yet. The goal is two screens (MAX_HEIGHT at
 390x844); the host's first Mingling is 1,934 px today, chat and the host's clock card open.
@@ -65,6 +68,24 @@ def check_seat(
     if read_news:
         while page.locator(NEWS).count():
             phone.got_it()
+
+
+def check_title(phone: Phone, *, ghost: bool, alpha: bool) -> None:
+    """(h): the title the rules give this seat now is said on its first screen, and no card of
+    the page is an empty box."""
+    page = phone.page
+    if page.locator("#game.status-finished").count() == 0:
+        if ghost:
+            phone.check_in_first_screen("#game #ghost-title")
+        if alpha and not ghost:
+            phone.check_in_first_screen("#game [data-alpha-line]")
+        assert page.locator("#game [data-alpha-line]").count() == int(alpha and not ghost)
+    empty = page.evaluate(
+        """() => [...document.querySelectorAll("#game .card")]
+             .filter(c => c.offsetParent !== null && !c.innerText.trim())
+             .map(c => c.className)"""
+    )
+    assert not empty, f"{phone.name}: empty cards {empty}"
 
 
 def control_of(phone: Phone) -> str:
@@ -136,6 +157,7 @@ def check_every_phone(
     axed: set[tuple] = set()
     shots: set[Path] = set()
     measured = len(HEIGHTS)
+    alpha = game.state.get("alpha") if game.status == Game.Status.RUNNING else None
     for phone in sorted(table, key=lambda p: (p.seat not in movers, p.seat)):
         role = roles[phone.seat] + ("-ghost" if phone.seat in ghosts else "")
         shot = artifacts / f"{phase}-{role}.png"
@@ -144,6 +166,7 @@ def check_every_phone(
             check_seat(phone, axe=screen not in axed, shot=None if shot in shots else shot)
         else:  # a screen of a kind already checked at this phase: its news read, as a player would
             read_all_news(phone)
+        check_title(phone, ghost=phone.seat in ghosts, alpha=phone.seat == alpha)  # news read
         axed.add(screen)
         shots.add(shot)
     heights = sorted(h for _, h in HEIGHTS[measured:])
