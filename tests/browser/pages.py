@@ -174,7 +174,15 @@ class Phone:
         expect(self.page.locator("#table-region .table .placed-chip")).to_have_count(3 * count)
 
     def wait_for_dining(self, number: int) -> None:
+        """Round `number`'s Dining is on the page, opened where it is a section (under the
+        next round's recap it is one tap away), as a player who wants every step does."""
         expect(self.page.locator("#game .dining h2").first).to_contain_text(f"round {number}")
+        self.open_dining()
+
+    def open_dining(self) -> None:
+        closed = self.page.locator("#game details.dining-section:not([open]) > summary")
+        if closed.count():
+            closed.first.click()
 
     def wait_for_reveal(self) -> None:
         """The Dining results appear one step after another: wait for the last step."""

@@ -82,8 +82,8 @@ def check_title(phone: Phone, *, ghost: bool, alpha: bool) -> None:
         assert page.locator("#game [data-alpha-line]").count() == int(alpha and not ghost)
     empty = page.evaluate(
         """() => [...document.querySelectorAll("#game .card")]
-             .filter(c => c.offsetParent !== null && !c.innerText.trim())
-             .map(c => c.className)"""
+             .filter(c => c.checkVisibility() && !c.innerText.trim())
+             .map(c => c.className + ": " + c.outerHTML.slice(0, 200))"""
     )
     assert not empty, f"{phone.name}: empty cards {empty}"
 

@@ -17,10 +17,12 @@ def test_chat_a_message_being_typed_survives_the_game_refresh_and_news_arrive(ph
 
     ana, ben = (Phone(page, name) for page, name in zip(phones(2), ["Ana", "Ben"], strict=True))
     code = ana.open_table(last_wills=False)
+    ana.page.locator("#chat-section > summary").click()  # one tap away, then kept open
     box = ana.page.locator("#chat-text")
     box.fill("half-typed thought")
     ben.join_by_link(f"/g/{code}/")
     expect(ana.page.locator("#game")).to_contain_text("Ben")  # the game div refreshed
+    ben.page.locator("#chat-section > summary").click()
     ben.page.locator("#chat-text").fill("Hello from Ben <b>bold?</b>")
     ben.page.get_by_role("button", name="Send").click()
     expect(ben.page.locator("#chat-list")).to_contain_text("Hello from Ben <b>bold?</b>")

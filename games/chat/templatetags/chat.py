@@ -16,4 +16,4 @@ def chat_panel(context) -> str:
     panel = panel_context(request, game)
     if not panel["tabs"]:
         return ""
-    return render_to_string("chat/_panel.html", panel, request=request)
+    return render_to_string("chat/_section.html", panel, request=request)
