@@ -179,6 +179,14 @@ class Phone:
         expect(self.page.locator("#game .dining h2").first).to_contain_text(f"round {number}")
         self.open_dining()
 
+    def open_section(self, section_id: str) -> None:
+        """Open a section with a tap on its title, as a player does: the page remembers the tap
+        (static/js/staked.js, data-remember), so the section stays open when a live refresh
+        brings its region back. Setting `open` from a script would be undone by that refresh."""
+        if not self.page.locator(f"#{section_id}[open]").count():
+            self.page.locator(f"#{section_id} > summary").click()
+        expect(self.page.locator(f"#{section_id}")).to_have_attribute("open", "")
+
     def open_dining(self) -> None:
         closed = self.page.locator("#game details.dining-section:not([open]) > summary")
         if closed.count():

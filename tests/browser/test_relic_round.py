@@ -92,7 +92,7 @@ def test_r10_a_relic_round_distribution_and_the_bell_window_through_the_pages(ph
 
     # --- R10.3: round 2 opens with the Ritual Bell's window; everyone sees its countdown ------
     for phone in table:
-        phone.page.evaluate("document.getElementById('table-section').open = true")  # one tap
+        phone.open_section("table-section")  # one tap
         board = phone.page.locator("[data-relic-board]")
         expect(board.locator('[data-relic-window="ritual_bell"]')).to_be_visible()
         expect(board.locator(".countdown-value")).to_have_text(re.compile(r"⏱ [01]:\d\d"))
