@@ -36,7 +36,7 @@ test: $(VENV)/.installed-test
 # The sampled tests at full size (HYPOTHESIS_PROFILE=long; tests/conftest.py `examples`): 2,000
 # random whole games of the engine, 500 with Last Wills, 300 of each relic check, new ones each
 # run; the 200 differential twin games; every hidden-information and pending-schema game; 10
-# schemathesis examples per operation; the words of every seat's page in six random relic games;
+# schemathesis examples per operation, with its coverage phase; the words of every seat's page in six random relic games;
 # every phone checked at every phase of the six- and eight-phone browser games; 120 simulated
 # games on one worker and on two. `make test`
 # plays a fifth to a tenth of them, the same ones every CI run. About half an hour on two cores.
@@ -78,7 +78,9 @@ bench-api: $(VENV)/.installed-test
 # schemathesis against a live server with every check on, 200 examples per operation and phase
 # (the suite runs the same test with 10: tests/api/test_schemathesis.py).
 fuzz-api: $(VENV)/.installed-test
-	STAKED_FUZZ_EXAMPLES=$${STAKED_FUZZ_EXAMPLES:-200} scripts/run_tests.sh tests/api/test_schemathesis.py -q
+	STAKED_FUZZ_EXAMPLES=$${STAKED_FUZZ_EXAMPLES:-200} \
+	STAKED_FUZZ_PHASES=$${STAKED_FUZZ_PHASES:-examples,coverage,fuzzing,stateful} \
+	scripts/run_tests.sh tests/api/test_schemathesis.py -q
 
 # Capacity of this machine under simulated phones (loadtest/): gunicorn + PostgreSQL + Redis +
 # a Celery worker and beat, all private instances. LOAD_ARGS="--quick" for one short step.

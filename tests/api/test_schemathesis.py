@@ -6,8 +6,8 @@ schema, invalid input refused, valid input accepted, authentication honoured.
 Its requests carry a guest's token; the routes that take a game code get, as often as not, the
 code of a game in the lobby, in Mingling or finished (tests/api/schemathesis_hooks.py). The
 settings are tests/api/schemathesis.toml. `STAKED_FUZZ_EXAMPLES` sets the examples per operation
-and phase: 4 here, so that the suite stays quick, 10 under `make test-long` and 200 under
-`make fuzz-api`. The run is
+and phase: 2 here, so that the suite stays quick, 10 under `make test-long` and 200 under
+`make fuzz-api`; `STAKED_FUZZ_PHASES` the phases (all four there, all but coverage here). The run is
 deterministic (the same cases every time), so a verdict never depends on luck.
 """
 
@@ -33,6 +33,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 EXAMPLES = os.environ.get("STAKED_FUZZ_EXAMPLES") or str(examples(suite=2, long=10))
+# The coverage phase (every boundary and every invalid value of every parameter, whatever
+# --max-examples says) is 95 of the run's 117 s alone: `make test-long` and `make fuzz-api` run
+# it; the suite runs the examples, the fuzzing and the stateful phases, every check on.
+ALL_PHASES = "examples,coverage,fuzzing,stateful"
+PHASES = os.environ.get("STAKED_FUZZ_PHASES") or (
+    ALL_PHASES if examples(suite=0, long=1) else "examples,fuzzing,stateful"
+)
 
 
 @pytest.fixture
@@ -75,6 +82,8 @@ def test_schemathesis_finds_nothing_with_every_check_on(live_server, tables, tmp
         f"Authorization: Token {tables['token']}",
         "--max-examples",
         EXAMPLES,
+        "--phases",
+        PHASES,
         "--generation-deterministic",
         "--workers",
         "1",
