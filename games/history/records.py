@@ -1,10 +1,9 @@
 """The history's one writer: the `SeatResult` rows of finished games, from their final state.
 
-The rows are written the first time a player's history is read (`results_record_missing`, called
-by the history's pages and API before they read), not when the game ends: the game's own write
-path (games.services) stays as it is, and games that ended before this app existed count too.
-Writing is idempotent (one row per seat, `ignore_conflicts`), so two requests racing to fill the
-same game both succeed.
+The rows are written when the game ends, in the move's own transaction (the services send
+`game_finished`, games/services/effects.py; `on_game_finished` receives it), so that reading a
+history writes nothing; the games that ended before that got theirs from a data migration
+(games/history/migrations/0002). Writing is idempotent (one row per seat, `ignore_conflicts`).
 """
 
 from __future__ import annotations
@@ -19,48 +18,44 @@ from games.models import Action, Game
 LORD = "vampire_lord"
 
 
-def results_record(game: Game) -> None:
-    """Write one row per seat of a finished `game`: role, team, result, Mesmerism and how often
-    the seat's examinations showed the Lord. Each figure comes from `engine.view`: the public
-    view's end-of-game roles (R1.4) and the seat's own knowledge."""
+def on_game_finished(sender, *, game: Game, state: engine.State, **kwargs) -> None:
+    results_record(game, state)
+
+
+def results_record(game: Game, state: engine.State | None = None) -> None:
+    """Write one row per seat of a finished `game` (its final `state`, read from the row when
+    not given). The figures: `seat_results`."""
     if game.status != Game.Status.FINISHED:
         raise ValueError(f"{game.code} is not finished")
-    state = state_from_json(game.state)
-    public = engine.view(state, None)
-    ended = finished_at(game)
+    state = state or state_from_json(game.state)
     players = {p.seat: p for p in game.players.all()}
-    rows = []
-    for r in public["roles"]:
-        knowledge = engine.view(state, r["seat"])["me"]["knowledge"]
-        rows.append(
-            SeatResult(
-                player=players[r["seat"]],
-                game=game,
-                role=r["role"],
-                team=r["team"],
-                won=r["won"],
-                mesmerized=r["mesmerized"],
-                lord_examinations=sum(
-                    1 for k in knowledge if k.get("role") == LORD and k["source"] != "night"
-                ),
-                finished_at=ended,
-            )
-        )
+    ended = finished_at(game)
+    rows = [
+        SeatResult(player=players[r.pop("seat")], game=game, finished_at=ended, **r)
+        for r in seat_results(state)
+    ]
     SeatResult.objects.bulk_create(rows, ignore_conflicts=True)
 
 
-def results_record_missing(user) -> int:
-    """Record every finished game of `user` that has no rows yet; how many were recorded."""
-    games = (
-        Game.objects.filter(status=Game.Status.FINISHED, players__user=user, results__isnull=True)
-        .distinct()
-        .prefetch_related("players")
-    )
-    count = 0
-    for game in games:
-        results_record(game)
-        count += 1
-    return count
+def seat_results(state: engine.State) -> list[dict]:
+    """Each seat's role, team, result, Mesmerism and how often its examinations showed the Lord,
+    from `engine.view`: the public view's end-of-game roles (R1.4) and the seat's own knowledge.
+    (The data migration that filled the older games uses it too.)"""
+    out = []
+    for r in engine.view(state, None)["roles"]:
+        knowledge = engine.view(state, r["seat"])["me"]["knowledge"]
+        lord = sum(1 for k in knowledge if k.get("role") == LORD and k["source"] != "night")
+        out.append(
+            {
+                "seat": r["seat"],
+                "role": r["role"],
+                "team": r["team"],
+                "won": r["won"],
+                "mesmerized": r["mesmerized"],
+                "lord_examinations": lord,
+            }
+        )
+    return out
 
 
 def finished_at(game: Game) -> datetime:

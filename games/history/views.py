@@ -1,6 +1,6 @@
 """The history's pages: `/me/games` (your finished games and figures; a guest may register there
 and keep them) and `/g/{code}/replay/` (a finished game's public log, round by round, then every
-role). Thin: `records` writes the missing rows, `selectors` reads."""
+role). Thin: `selectors` reads (the rows were written as each game ended: `records`)."""
 
 from __future__ import annotations
 
@@ -74,7 +74,6 @@ def _my_games(request: HttpRequest, form: RegisterForm, *, status: int = 200) ->
     user = request.user
     if not user.is_authenticated:
         return render(request, "history/my_games.html", {"anonymous": True})
-    records.results_record_missing(user)
     rows = selectors.counted(user).prefetch_related("game__players")
     page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
     context = {

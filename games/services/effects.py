@@ -22,6 +22,7 @@ from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.db import transaction
 from django.db.models import Q
+from django.dispatch import Signal
 
 from games import engine
 from games.domain.options import spectators_allowed
@@ -73,6 +74,19 @@ def relic_rows(change: Change) -> None:
     sync_holdings(change.game, new, before=old)
 
 
+# Sent, in the move's transaction, when a game has just ended: `game` (saved) and `state` (its
+# final state). The players' history (games.history) writes their results on it, so that reading
+# a history writes nothing; a signal, since the history's pages sit above the services.
+game_finished = Signal()
+
+
+def finished(change: Change) -> None:
+    """The game just ended: tell who keeps figures (`game_finished`)."""
+    old, new = change.old, change.new
+    if new is not None and new.outcome is not None and (old is None or old.outcome is None):
+        game_finished.send(sender=Game, game=change.game, state=new)
+
+
 # --- on commit: the poll key, the timer, the bots, the reminders -------------------------------
 
 
@@ -108,7 +122,7 @@ def reminder(change: Change) -> None:
     reminders.after_change(change.game, change.new)
 
 
-EFFECTS = (dead_seats, relic_rows, poll_key, timer, bots, reminder)
+EFFECTS = (dead_seats, relic_rows, finished, poll_key, timer, bots, reminder)
 
 
 def run_effects(change: Change) -> None:

@@ -1,16 +1,27 @@
-"""`SeatResult` rows (games/history/records.py): written from a finished game's final state,
-once, for every seat; never for a game that did not end."""
+"""`SeatResult` rows (games/history/records.py): written from a finished game's final state as
+it ends (in the move's own transaction), once, for every seat; never for a game that did not end;
+and reading a history writes nothing."""
 
 from __future__ import annotations
 
+import importlib
+import re
+
 import pytest
+from django.apps import apps as django_apps
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
 
 from games.history import records, selectors
 from games.history.models import SeatResult
 from games.models import Event
 from games.selectors import game as game_selectors
 from games.services import organiser as admin_services
+from tests import factories
 from tests.history.tables import lord_examined_by_seat_1, play_to_the_end, table, users
+
+older_games = importlib.import_module("games.history.migrations.0002_results_of_older_games")
 
 pytestmark = pytest.mark.django_db
 
@@ -18,8 +29,7 @@ pytestmark = pytest.mark.django_db
 def test_r8_1_a_finished_game_gives_each_seat_its_role_team_result_and_lord_examinations():
     game = table(users(6))
     lord_examined_by_seat_1(game)
-    game = play_to_the_end(game)
-    records.results_record(game)
+    game = play_to_the_end(game)  # the last move wrote the rows
     rows = {r.player.seat: r for r in SeatResult.objects.filter(game=game)}
     assert sorted(rows) == [1, 2, 3, 4, 5, 6]
     roles = {r["seat"]: r for r in game_selectors.game_view(game, None)["roles"]}
@@ -42,12 +52,11 @@ def test_r8_1_a_finished_game_gives_each_seat_its_role_team_result_and_lord_exam
     assert rows[6].role == "vampire_lord"
 
 
-def test_recording_twice_writes_nothing_more(finished):
+def test_the_rows_are_written_as_the_game_ends_and_recording_again_adds_nothing(finished):
     players = users(6)
     game = finished(players)
-    assert records.results_record_missing(players[0]) == 1
-    assert records.results_record_missing(players[0]) == 0
-    records.results_record(game)  # a racing request: ignored, not an error
+    assert SeatResult.objects.filter(game=game).count() == 6
+    records.results_record(game)  # again (the data migration's way): ignored, not an error
     assert SeatResult.objects.filter(game=game).count() == 6
 
 
@@ -56,7 +65,6 @@ def test_a_running_or_abandoned_game_is_never_recorded(finished):
     running = table(players)
     stopped = table(players)
     admin_services.game_abandon(code=stopped.code, by="test")
-    assert records.results_record_missing(players[0]) == 0
     assert not SeatResult.objects.exists()
     with pytest.raises(ValueError):
         records.results_record(running)
@@ -67,7 +75,6 @@ def test_practice_games_are_recorded_but_never_counted(finished):
     players = users(6)
     finished(players)
     finished(players, practice=True)
-    records.results_record_missing(players[0])
     assert selectors.counted(players[0]).count() == 1
     assert selectors.left_out(players[0]) == {"abandoned": 0, "practice": 1}
     assert selectors.figures(players[0])["games"] == 1
@@ -79,7 +86,6 @@ def test_a_seat_counts_for_whoever_held_it_when_the_game_ended(finished):
     newcomer = users(1)[0]
     admin_services.seat_replace(code=game.code, seat=2, user=newcomer, by="test", to_a_person=True)
     play_to_the_end(game)
-    records.results_record_missing(newcomer)
     assert selectors.counted(newcomer).get().player.seat == 2
     assert not selectors.counted(players[1]).exists()
 
@@ -89,8 +95,6 @@ def test_figures_add_up_by_role():
     games = [table(players), table(players)]
     for game in games:
         play_to_the_end(game)
-    records.results_record_missing(players[0])
-    records.results_record_missing(players[5])
     hunter, lord = selectors.figures(players[0]), selectors.figures(players[5])
     assert hunter["games"] == lord["games"] == 2
     assert [r["role"] for r in hunter["by_role"]] == ["hunter", "vampire", "vampire_lord"]
@@ -99,3 +103,28 @@ def test_figures_add_up_by_role():
     assert lord["by_role"][2]["games"] == 2
     assert hunter["wins"] == sum(r.won for r in selectors.counted(players[0]))
     assert hunter["win_rate"] == round(hunter["wins"] / 2, 3)
+
+
+def test_reading_a_history_writes_nothing(finished, client):
+    """The rows were written as the game ended: the history's API and page only read."""
+    players = users(6)
+    finished(players)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {factories.api_token(players[0])}")
+    client.force_login(players[0])
+    with CaptureQueriesContext(connection) as queries:
+        assert api.get("/api/v1/me/games/").json()["count"] == 1
+        assert api.get("/api/v1/me/stats/").json()["games"] == 1
+        assert client.get("/me/games").status_code == 200
+    writes = [q["sql"] for q in queries if re.match(r"\s*(INSERT|UPDATE|DELETE)", q["sql"], re.I)]
+    assert not writes, writes
+
+
+def test_the_data_migration_fills_the_games_that_ended_before(finished):
+    players = users(6)
+    game = finished(players)
+    before = sorted(SeatResult.objects.filter(game=game).values_list("player__seat", "role", "won"))
+    SeatResult.objects.all().delete()  # a game that ended before the rows were written at its end
+    older_games.fill(django_apps, None)
+    after = sorted(SeatResult.objects.filter(game=game).values_list("player__seat", "role", "won"))
+    assert after == before and len(after) == 6

@@ -16,7 +16,7 @@ from games import engine, services
 from games.bots.moves import bot_move
 from games.engine import state_from_json
 from games.engine.view import waiting_for
-from games.history import records, selectors
+from games.history import selectors
 from games.models import Game
 from games.selectors import listing
 from games.selectors.practice import has_practiced
@@ -90,7 +90,6 @@ def test_a_finished_practice_game_is_left_out_of_the_figures_and_said_so():
     ana = guest()
     game = finish(practice.practice_start(user=ana, name="Ana"))
     assert game.status == Game.Status.FINISHED
-    records.results_record_missing(ana)
     assert selectors.figures(ana)["games"] == 0
     assert selectors.left_out(ana) == {"abandoned": 0, "practice": 1}
     client = APIClient()
