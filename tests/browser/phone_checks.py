@@ -113,8 +113,17 @@ def _check_page(phone: Phone, *, axe: bool) -> None:
 
 
 # `make test` checks, at each phase, the first phone of each kind of screen and of each role
-# (the seats that move first); `make test-long` (HYPOTHESIS_PROFILE=long) every phone.
+# (the seats that move first), and runs axe-core once per game on each kind of screen (its form,
+# or waiting; Ghost or not; with news or not); `make test-long` (HYPOTHESIS_PROFILE=long) checks
+# every phone, with axe-core on each kind at every phase.
 EVERY_PHONE = HYPOTHESIS_PROFILE == "long"
+AXED: set[tuple] = set()  # (game code, kind of screen) already checked by axe-core (`make test`)
+
+
+def axe_kind(phone: Phone, ghost: bool) -> tuple:
+    control = phone.page.locator(CONTROL)
+    form = control.first.get_attribute("data-action") if control.count() else None
+    return (form or "waiting", ghost, phone.page.locator(NEWS).count() > 0)
 
 
 def read_all_news(phone: Phone) -> None:
@@ -133,11 +142,12 @@ def check_every_phone(
     movers: set[int] | frozenset[int] = frozenset(),
 ) -> None:
     """Every phone shows the game as it is now (the server's version), then `check_seat` on each,
-    the seats that move first. (a)-(e) on every phone; axe-core (f) on the first phone of each
-    kind of screen (its control, Ghost or not, with news or not): in the eight-phone game that is
-    71 runs of about 0.65 s, where every phone at every phase would be about 220 (some 100 s
-    more). One screenshot per role (a Ghost's role counts apart), of the first phone of that
-    role: artifacts/<phase>-<role>.png, `phase` starting with its round."""
+    the seats that move first. (a)-(e) on every phone; axe-core (f), about 0.65 s a page, on the
+    first phone of each kind of screen (its control, Ghost or not, with news or not) that this
+    game has not shown axe yet (`make test-long`: at every phase; 71 runs in the eight-phone game,
+    where every phone at every phase would be about 220). One screenshot per role (a Ghost's
+    role counts apart), of the first phone of that role: artifacts/<phase>-<role>.png, `phase`
+    starting with its round."""
     game = Game.objects.get(code=code)
     ghosts = set(game.state["ghosts"])
     # The phase's last tap has been answered: how long until each phone shows its version
@@ -154,7 +164,7 @@ def check_every_phone(
         f"tap-to-update so far: p50 {waits[len(waits) // 2]:.2f} s, "
         f"p95 {waits[int(len(waits) * 0.95)]:.2f} s over {len(waits)} phone updates"
     )
-    axed: set[tuple] = set()
+    axed: set[tuple] = set()  # the kinds of screen checked in full at this phase
     shots: set[Path] = set()
     measured = len(HEIGHTS)
     alpha = game.state.get("alpha") if game.status == Game.Status.RUNNING else None
@@ -162,8 +172,12 @@ def check_every_phone(
         role = roles[phone.seat] + ("-ghost" if phone.seat in ghosts else "")
         shot = artifacts / f"{phase}-{role}.png"
         screen = (control_of(phone), phone.seat in ghosts, phone.page.locator(NEWS).count() > 0)
+        kind = (code, *axe_kind(phone, phone.seat in ghosts))
+        axe = screen not in axed if EVERY_PHONE else kind not in AXED
         if EVERY_PHONE or screen not in axed or shot not in shots:
-            check_seat(phone, axe=screen not in axed, shot=None if shot in shots else shot)
+            check_seat(phone, axe=axe, shot=None if shot in shots else shot)
+            if axe:
+                AXED.add(kind)
         else:  # a screen of a kind already checked at this phase: its news read, as a player would
             read_all_news(phone)
         check_title(phone, ghost=phone.seat in ghosts, alpha=phone.seat == alpha)  # news read
