@@ -38,13 +38,15 @@ test: $(VENV)/.installed-test
 # run; the 200 differential twin games; every hidden-information and pending-schema game; 10
 # schemathesis examples per operation, with its coverage phase; the words of every seat's page in six random relic games;
 # every phone checked at every phase of the six- and eight-phone browser games; 120 simulated
-# games on one worker and on two. `make test`
+# games on one worker and on two; every seat's first screen after every second change of an 8-
+# and a 10-seat random relic game. `make test`
 # plays a fifth to a tenth of them, the same ones every CI run. About half an hour on two cores.
 LONG_TESTS := tests/engine/test_properties.py tests/engine/test_properties_last_wills.py \
 	tests/relics/test_properties_relics.py tests/security/test_differential.py \
 	tests/api/test_hidden_information.py tests/api/test_pending_schema.py \
 	tests/api/test_schemathesis.py tests/web/test_words.py tests/browser/test_whole_game.py \
-	tests/browser/test_whole_game_eight.py tests/test_event_words.py tests/test_simulate.py
+	tests/browser/test_whole_game_eight.py tests/test_event_words.py tests/test_simulate.py \
+	tests/browser/test_first_screen_random.py
 test-long: $(VENV)/.installed-test
 	HYPOTHESIS_PROFILE=long scripts/run_tests.sh -n 3 --dist worksteal $(LONG_TESTS) -q
 
