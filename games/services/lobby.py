@@ -212,7 +212,8 @@ def game_start(*, code: str, user) -> Game:
             limit = max_players(bool(game.options.get("expansion")))
             raise GameError(
                 "not_enough_players",
-                f"Staked! is for {MIN_PLAYERS}–{limit} players (R1.1); {seats} are seated: "
+                f"Staked! is for {MIN_PLAYERS}–{limit} players (R1.1); "
+                f"{seats} {'is' if seats == 1 else 'are'} seated: "
                 "invite friends or add bots.",
                 409,
             )

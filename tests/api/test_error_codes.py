@@ -69,6 +69,10 @@ def test_refusals_through_the_real_routes_carry_a_declared_code(schema):
     stale = {"token": "stake", "targets": [2]}
     refused["stale"] = host.request("POST", place, stale, HTTP_IF_MATCH='"o0000000000000000"')
     refused["bad_request"] = host.request("GET", f"{game}/events/?surprise=1")
+    assert (
+        "; 1 is seated: invite friends or add bots."
+        in refused["not_enough_players"].json()["detail"]
+    )
     for expected, response in refused.items():
         assert response.json()["code"] == expected.split(" ")[0], (expected, response.json())
     assert recorder.validate(schema.document) == len(recorder.exchanges)  # openapi-core agrees
