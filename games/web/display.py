@@ -77,9 +77,8 @@ def room_key_renew(request: HttpRequest, game: Game):
     return services.room_key_renew(code=game.code, user=request.user)
 
 
-def _table_zone(options: dict):
-    """The table's zone for the times written on the screen; None for UTC, so they say "UTC"."""
-    zone = quiet_hours.zone_of(options)
+def _table_zone(zone):
+    """The table's zone for the times tags; None for UTC, so that they say "UTC"."""
     return None if zone.key in ("UTC", "Etc/UTC") else zone
 
 
@@ -96,6 +95,7 @@ def display_context(request: HttpRequest, game: Game) -> dict:
     events.reverse()
     open_to_all = spectators_allowed(game.options)
     finished = view["status"] == Game.Status.FINISHED
+    table_zone = quiet_hours.zone_of(game.options)
     context = {
         "game": game,
         "view": view,
@@ -113,8 +113,8 @@ def display_context(request: HttpRequest, game: Game) -> dict:
         "roles": presenters.roles_revealed(view, names) if finished else [],
         "poll_seconds": polls.pace(view),
         "server_now": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
-        "zone": _table_zone(game.options),  # the times tags read it (games/templatetags/times.py)
-        "zone_name": quiet_hours.zone_of(game.options).key,  # and the countdown's script
+        "zone": _table_zone(table_zone),  # the times tags read it (games/templatetags/times.py)
+        "zone_name": table_zone.key,  # and the countdown's script
         "key_query": "" if open_to_all else f"&key={display_key(game)}",
         # The public view as spoken lines, the Last Wills' results named from their templates.
         "narration": json.dumps(
