@@ -84,3 +84,19 @@ def test_every_list_in_the_schema_takes_limit_and_answers_next(client):
         assert "limit" in names, path
         assert "next" in schemas[answer]["properties"], answer
     assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize("url", ["/api/v1/games/?limit=0", "/api/v1/games/?limit=101"])
+def test_a_limit_out_of_range_is_a_400_naming_it(url):
+    response = quick_guest("Eve").get(url)
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_request" and "'limit'" in response.json()["detail"]
+
+
+def test_a_log_limit_out_of_range_is_a_400_and_changes_nothing(guests):
+    host = guests(1)[0]
+    code = host.post("/api/v1/games/", {}, format="json").json()["code"]
+    version = host.get(f"/api/v1/games/{code}/").json()["version"]
+    response = host.get(f"/api/v1/games/{code}/events/?limit=201")
+    assert response.status_code == 400 and response.json()["code"] == "bad_request"
+    assert host.get(f"/api/v1/games/{code}/").json()["version"] == version
