@@ -210,6 +210,15 @@
     noteSeen();
   }
 
+  // Before a swap the page itself is the player's choice: a tap whose toggle event has not fired
+  // yet (it fires a task later) is taken now, so the swap cannot reopen what was just closed.
+  function keepTerms() {
+    document.querySelectorAll("details.term[data-term][id]").forEach(function (d) {
+      // The server renders every term closed: one open without a record is the player's tap.
+      if (d.open || Object.prototype.hasOwnProperty.call(termOpen, d.id)) termOpen[d.id] = d.open;
+    });
+  }
+
   document.addEventListener("toggle", function (e) {
     var d = e.target;
     if (!d.matches || !d.matches("details")) return;
@@ -451,9 +460,10 @@
     // The whole document: the shared regions (the log) come back out of band beside #game.
     var verb = e.detail.requestConfig && e.detail.requestConfig.verb;
     if (e.detail.target && e.detail.target.id === "game") remember(document, verb === "get");
+    keepTerms();
   });
-  // The choices come back in the swap's own task, not at settle (20 ms later): a tap in between
-  // would otherwise be overwritten, or a choice look lost under the player's finger.
+  // The choices come back in the swap's own task, not at settle (were a settle delay set, a tap
+  // in between would be overwritten, or a choice look lost under the player's finger).
   document.addEventListener("htmx:afterSwap", function () { restore(document); });
 
   // --- a news card that arrives above the view (the player scrolled down) gets a cue ---------

@@ -97,3 +97,29 @@ def test_stake_and_feast_are_explained_on_first_sight_then_a_tap_away(phones, ar
     ana.page.wait_for_url(re.compile(rf"/rules/dining/\?game={code}#election$"))
     expect(ana.page.locator("#election")).to_be_in_viewport()
     expect(ana.page.locator("#election")).to_contain_text("most Feasts")
+
+
+
+def test_a_tap_just_before_a_live_refresh_keeps_the_player_s_choice(phones):
+    """A tap sets a term's `open` at once but its toggle event fires a task later: a live refresh
+    swapped in between rebuilt the term from the page's record, not yet told, and reopened what the
+    player had just closed. The page itself is now read before each swap."""
+    code, ana, users = one_phone_at_a_table(phones(1)[0])
+    feast = ana.page.locator("#term-feast-tokens-r1")
+    expect(feast).to_have_attribute("open", "")
+    # The player's tap lands in the swap's own task, before the page's script hears of it.
+    ana.page.evaluate(
+        """() => window.addEventListener("htmx:beforeSwap", function tap(e) {
+            if (!e.detail.target || e.detail.target.id !== "game") return;
+            window.removeEventListener("htmx:beforeSwap", tap, true);
+            document.querySelector("#term-feast-tokens-r1").open = false;
+        }, true)"""
+    )
+    before = ana.version()
+    services.action_apply(
+        code=code, user=users[2], name="place_token", args={"token": "stake", "target": 3}
+    )
+    ana.page.wait_for_function(f"() => +document.querySelector('#game').dataset.version > {before}")
+    expect(ana.page.locator("#term-stake-tokens-r1")).to_have_attribute("open", "")
+    ana.page.wait_for_timeout(300)  # the toggle events have run: still as tapped
+    expect(feast).not_to_have_attribute("open", "")
