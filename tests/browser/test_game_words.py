@@ -99,7 +99,6 @@ def test_stake_and_feast_are_explained_on_first_sight_then_a_tap_away(phones, ar
     expect(ana.page.locator("#election")).to_contain_text("most Feasts")
 
 
-
 def test_a_tap_just_before_a_live_refresh_keeps_the_player_s_choice(phones):
     """A tap sets a term's `open` at once but its toggle event fires a task later: a live refresh
     swapped in between rebuilt the term from the page's record, not yet told, and reopened what the
