@@ -24,12 +24,10 @@ import json
 import re
 from pathlib import Path
 
+import jsonschema_rs
 import pytest
-from jsonschema import Draft202012Validator
 from openapi_core import OpenAPI
 from openapi_core.testing import MockRequest, MockResponse
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
 from tests.api.conftest import guest
 
@@ -58,10 +56,11 @@ class Schema:
         components = {
             name: _json_schema(schema) for name, schema in document["components"]["schemas"].items()
         }
-        self.registry = Registry().with_resources(
-            (f"urn:c:{name}", Resource.from_contents(schema, default_specification=DRAFT202012))
-            for name, schema in components.items()
+        self.registry = jsonschema_rs.Registry(
+            [(f"urn:c:{name}", schema) for name, schema in components.items()]
         )
+        # by the schema node's id; the node is kept with it, so that its id is never reused
+        self.validators: dict[int, tuple[dict, jsonschema_rs.Validator]] = {}
         self.routes = [
             (re.compile("^/" + re.sub(r"\{[^}]+\}", "[^/]+", path.strip("/")) + "/?$"), ops)
             for path, ops in document["paths"].items()
@@ -76,10 +75,15 @@ class Schema:
 
     def check(self, schema: dict | None, instance, where: str) -> None:
         assert schema is not None, f"{where}: the schema declares no body"
-        validator = Draft202012Validator(_json_schema(schema), registry=self.registry)
-        problems = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
+        if id(schema) not in self.validators:
+            validator = jsonschema_rs.Draft202012Validator(
+                _json_schema(schema), registry=self.registry
+            )
+            self.validators[id(schema)] = (schema, validator)
+        validator = self.validators[id(schema)][1]
+        problems = sorted(validator.iter_errors(instance), key=lambda e: list(e.instance_path))
         assert not problems, f"{where}: " + "; ".join(
-            f"{'/'.join(map(str, p.absolute_path))}: {p.message[:300]}" for p in problems[:5]
+            f"{'/'.join(map(str, p.instance_path))}: {p.message[:300]}" for p in problems[:5]
         )
 
 
