@@ -1,4 +1,4 @@
-"""The load harness's short run: one step of `make load`, 12 simulated phones for 40 s.
+"""The load harness's short run: one step of `make load`, 12 simulated phones for 20 s.
 
 It proves the harness works end to end on a production-like deployment (gunicorn, PostgreSQL,
 Redis, a worker, beat): phones sit down at two tables, play through the forms at a human pace,
@@ -12,12 +12,12 @@ from __future__ import annotations
 from loadtest.capacity import run_step
 
 
-def test_twelve_phones_play_for_forty_seconds_without_an_error(stack):
+def test_twelve_phones_play_for_twenty_seconds_without_an_error(stack):
     web = stack.web(workers=2, threads=4)
     stack.worker()
     stack.beat()
 
-    step = run_step(web.url, players=12, seconds=40, poll_seconds=None)
+    step = run_step(web.url, players=12, seconds=20, poll_seconds=None)
 
     print(step)
     assert step["errors"] == 0, step["error_kinds"]
