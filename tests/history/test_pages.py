@@ -99,20 +99,26 @@ def test_a_refused_registration_says_why_and_changes_nothing(form, error):
     assert guest.username.startswith("guest-") and not guest.has_usable_password()
 
 
-def test_the_replay_steps_through_the_public_log_then_shows_every_role():
+def test_r1_4_the_replay_opens_on_the_story_then_shows_each_rounds_public_lines_then_roles():
+    """The first step is the story's turning points (the end made every role public, R1.4);
+    each round's step holds every public line of that round and no private one, and names no
+    role; the last step shows every role."""
     players = users(6)
     game = table(players)
     lord_examined_by_seat_1(game)
     game = play_to_the_end(game)
     outsider = Client()
     first = page(outsider, f"/g/{game.code}/replay/")
-    assert 'Round 1 <span class="muted">of' in first
-    assert 'href="?round=2" rel="next"' in first
-    assert "role-chip" not in first  # roles only at the end
+    assert 'data-step="summary"' in page(outsider, f"/g/{game.code}/replay/?round=summary")
+    assert 'data-step="summary"' in first and 'href="?round=1" rel="next"' in first
+    assert 'Round 1: <bdi class="name">Ana</bdi> examined' in first  # the Mesmerism
+    assert "role-chip" not in first  # the roles table only at the end
     names = {p.seat: p.name for p in game.players.all()}
     rounds = {
         n: page(outsider, f"/g/{game.code}/replay/?round={n}") for n in range(1, game.round + 1)
     }
+    assert 'Round 1 <span class="muted">of' in rounds[1]
+    assert 'href="?round=2" rel="next"' in rounds[1]
     events = list(Event.objects.filter(game=game, round__gte=1))
     assert any(e.audience for e in events), "a game this long has private lines"
     for e in events:
@@ -122,6 +128,7 @@ def test_the_replay_steps_through_the_public_log_then_shows_every_role():
         else:
             assert all(line not in html for html in rounds.values()), line
     assert not any("Secret Role:" in html or "Mesmerized" in html for html in rounds.values())
+    assert not any("role-chip" in html for html in rounds.values())
     end = page(outsider, f"/g/{game.code}/replay/?round=end")
     assert end.count('class="role-chip') == 6
     assert "Vampire Lord" in end and "Mesmerized" in end
