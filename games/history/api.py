@@ -15,8 +15,8 @@ from rest_framework.views import APIView
 from games.api import paging
 from games.api.events import EventOut
 from games.api.respond import valid
-from games.api.serializers import ROLE_CHOICES
-from games.engine.vocabulary import LastWillId, RelicId, TieKind, Token
+from games.api.serializers import ROLE_CHOICES, TIE_KINDS, TOKEN_CHOICES
+from games.engine.vocabulary import LastWillId, RelicId
 from games.history import selectors, sharing
 from games.history.story import KINDS
 from games.presenters import story as story_words
@@ -163,12 +163,12 @@ class StoryPlayerOut(PlayerOut):
 class StoryTokenOut(serializers.Serializer):
     owner = seat_field()
     target = seat_field()
-    token = serializers.ChoiceField(choices=[t.value for t in Token])
+    token = serializers.ChoiceField(choices=TOKEN_CHOICES)
 
 
 class StoryUnplacedOut(serializers.Serializer):
     owner = seat_field()
-    token = serializers.ChoiceField(choices=[t.value for t in Token])
+    token = serializers.ChoiceField(choices=TOKEN_CHOICES)
 
 
 class StoryVoteOut(serializers.Serializer):
@@ -196,7 +196,7 @@ class StoryExaminationOut(serializers.Serializer):
 
 
 class StoryTieOut(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=[k.value for k in TieKind])
+    kind = serializers.ChoiceField(choices=TIE_KINDS)
     candidates = seats_field("the tied players (empty when the log did not say)")
     voters = seats_field()
     winner = seat_field(allow_null=True)
