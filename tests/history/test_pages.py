@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from games import services
+from games.history.models import SharedReplay
 from games.models import Event
 from games.presenters.wording import for_people
 from games.services import organiser as admin_services
@@ -181,3 +182,40 @@ def test_the_replay_and_the_end_screen_show_one_roles_table():
     assert roles_table(replay_end).count('<bdi class="name">') == 6
     outcome = re.search(r"win!</h2>\s*<p>(.*?)</p>", replay_end, re.S).group(1)
     assert outcome and not re.search(r"\(R\d", outcome)
+
+
+def test_the_host_shares_a_private_tables_replay_from_the_page_and_can_stop():
+    """Spectators off: only the players read the replay, until the host's switch (shown to the
+    host only) shares it with anyone who has the link."""
+    players = users(6)
+    game = play_to_the_end(table(players, spectators=False))
+    url = f"/g/{game.code}/replay/"
+    host, seated = signed_in(players[0]), signed_in(players[3])
+    page(Client(), url, 404)
+    assert 'id="share"' not in page(seated, url)
+    assert 'data-shared="off"' in page(host, url)
+
+    shared = host.post(f"/g/{game.code}/replay/share", {"public": "on", "round": "2"})
+    assert shared.status_code == 302
+    assert shared["Location"] == f"{url}?round=2#share"
+    assert 'data-step="2"' in page(Client(), f"{url}?round=2")  # anyone with the link
+    assert 'data-shared="on"' in page(host, url)
+
+    host.post(f"/g/{game.code}/replay/share", {"public": "off", "round": "summary"})
+    page(Client(), url, 404)
+
+
+@pytest.mark.parametrize(
+    ("who", "public", "status", "code"),
+    [("seated", "on", 403, "forbidden"), ("host", "maybe", 400, "bad_request")],
+    ids=["not-the-host", "bad-input"],
+)
+def test_a_refused_share_says_why_with_its_code_and_changes_nothing(who, public, status, code):
+    players = users(6)
+    game = play_to_the_end(table(players, spectators=False))
+    phone = signed_in(players[0] if who == "host" else players[2])
+    response = phone.post(f"/g/{game.code}/replay/share", {"public": public, "round": "summary"})
+    assert response.status_code == status
+    assert f'data-refusal="{code}"' in response.content.decode()
+    assert not SharedReplay.objects.exists()
+    page(Client(), f"/g/{game.code}/replay/", 404)
