@@ -406,6 +406,11 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TeamEnum": ["hunters", "vampires"],
         "RelicIdEnum": "games.api.serializers.RELIC_IDS",
+        # A finished game's story (games/history/api.py) has a `kind` of its own (its turning
+        # points') and a `token` beside the `tokens` of `pending`: one name each, as before.
+        "TurningPointKindEnum": "games.history.story.KINDS",
+        "KindEnum": "games.api.serializers.TIE_KINDS",
+        "TokensEnum": "games.api.serializers.TOKEN_CHOICES",
     },
     # Request bodies as strict in the schema as on the server; one 400 shape; the 415.
     "POSTPROCESSING_HOOKS": [

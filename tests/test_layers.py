@@ -43,6 +43,12 @@ FORBIDDEN = [
         "games.notify.services -> django.template.loader",
     ),
     (
+        "games/history/story.py",
+        "from games.history import models",
+        "A finished game's story is computed in pure Python from the lines it is given",
+        "games.history.story -> games.history.models",
+    ),
+    (
         "games/presenters/times.py",
         "from games import models",
         "Presenters never query: no model, no service, no selector",

@@ -98,6 +98,7 @@ class SeatOut(serializers.Serializer):
 # --- pending: the typed list of legal moves (games/engine/offers.py, docs/api.md) ---------------
 
 RELIC_IDS = [str(r) for r in RelicId]
+TIE_KINDS = [str(k) for k in TieKind]
 CHOICE_IDS = [str(w) for w in LastWillId] + [
     str(RelicId.FALSE_IDOL),
     str(RelicId.VAN_HELSINGS_JOURNAL),
@@ -334,7 +335,7 @@ class SeatCountOut(serializers.Serializer):
 class TieOut(serializers.Serializer):
     """An open tie vote (R5, R7.4): who is tied, who votes, who has voted (never for whom)."""
 
-    kind = serializers.ChoiceField(choices=[k.value for k in TieKind])
+    kind = serializers.ChoiceField(choices=TIE_KINDS)
     candidates = serializers.ListField(child=serializers.IntegerField())
     voters = serializers.ListField(child=serializers.IntegerField())
     voted = serializers.ListField(child=serializers.IntegerField())
@@ -363,7 +364,7 @@ class VoteOut(serializers.Serializer):
 
 
 class TieResultOut(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=[k.value for k in TieKind])
+    kind = serializers.ChoiceField(choices=TIE_KINDS)
     candidates = serializers.ListField(child=serializers.IntegerField())
     votes = VoteOut(many=True)
     result = serializers.IntegerField(allow_null=True)
@@ -463,7 +464,7 @@ class HoldingOut(serializers.Serializer):
 
 
 class WindowTieOut(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=[k.value for k in TieKind])
+    kind = serializers.ChoiceField(choices=TIE_KINDS)
     candidates = serializers.ListField(child=serializers.IntegerField())
 
 

@@ -32,3 +32,18 @@ class SeatResult(models.Model):
     def __str__(self) -> str:
         result = "won" if self.won else "lost"
         return f"{self.game.code} seat {self.player.seat}: {self.role}, {result}"
+
+
+class SharedReplay(models.Model):
+    """A finished game's replay its host shared with anyone who has the link
+    (games/history/sharing.py). Without a row, or with `public` off, who may read the replay
+    stays as the table's options say: anyone where spectators were allowed, else its players."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, primary_key=True, related_name="shared_replay"
+    )
+    public = models.BooleanField(default=False)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.game.code} replay {'public' if self.public else 'private'}"

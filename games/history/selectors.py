@@ -1,5 +1,5 @@
-"""The history's reads: a player's counted games, their figures, and a finished game's public
-log. Abandoned games never count (they did not end), and neither do practice games
+"""The history's reads: a player's counted games, their figures, and a finished game's story
+(its replay). Abandoned games never count (they did not end), and neither do practice games
 (`options.practice`): both are counted apart, so the pages can say what was left out."""
 
 from __future__ import annotations
@@ -9,8 +9,13 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from games.domain import identity
-from games.history.models import SeatResult
-from games.models import Event, Game
+from games.domain.errors import GameError
+from games.domain.options import spectators_allowed
+from games.history import records
+from games.history import story as stories
+from games.history.models import SeatResult, SharedReplay
+from games.models import Game
+from games.selectors import game as game_selectors
 from games.selectors.practice import practice_games
 
 ROLES = ("hunter", "vampire", "vampire_lord")  # in the order of R1.2
@@ -75,10 +80,34 @@ def replay_game(code: str) -> Game | None:
     return Game.objects.filter(code=code.upper(), status=Game.Status.FINISHED).first()
 
 
-def public_log(game: Game, round_: int) -> list[Event]:
-    """One round of the game's public log: the lines a spectator read, never an event with an
-    audience (the same gate as the game's own log)."""
-    return list(game.events.filter(round=round_, audience__isnull=True).order_by("seq"))
+def replay_public(game: Game) -> bool:
+    """Whether the host shared the replay with anyone who has the link (sharing.py)."""
+    return SharedReplay.objects.filter(game=game, public=True).exists()
+
+
+def replay_readable(game: Game, user) -> bool:
+    """Who may read a finished game's replay and its story: anyone where the table let
+    spectators watch or the host shared the replay publicly; otherwise its seated players."""
+    if spectators_allowed(game.options) or replay_public(game):
+        return True
+    return identity.seat_of(game, user) is not None
+
+
+def story(game: Game) -> dict:
+    """A finished game's story (games/history/story.py) and what its pages show beside it,
+    read from what a spectator of the finished game sees: the public view at the end (every
+    role, R1.4) and the public log, numbered as a spectator numbers it. Never a line with an
+    audience, never the state's secrets nor the replay steps. The same for every reader."""
+    view = game_selectors.game_view(game, None)
+    lines, _ = game_selectors.events_seen_by(game, None, limit=game.last_seq + 1)
+    return {
+        "code": game.code,
+        "view": view,
+        "lines": lines,
+        "finished_at": records.finished_at(game),
+        "public": replay_public(game),
+        **stories.story(lines, view["roles"]),
+    }
 
 
 def game_row(request: HttpRequest, result: SeatResult) -> dict:
@@ -102,3 +131,15 @@ def game_row(request: HttpRequest, result: SeatResult) -> dict:
         ],
         "replay_url": request.build_absolute_uri(reverse("replay", args=[game.code])),
     }
+
+
+def story_game(code: str, user) -> Game:
+    """The finished game whose story `user` may read, or the API's refusal: an unknown code is
+    `404 not_found`; a table `user` may not read is `403 forbidden`, whatever its state (so a
+    stranger learns nothing of it); an unfinished game is `404 not_finished`."""
+    game = game_selectors.game_get(code)
+    if not replay_readable(game, user):
+        raise GameError("forbidden", "The host does not allow spectators at this table.", 403)
+    if game.status != Game.Status.FINISHED:
+        raise GameError("not_finished", "Only a finished game has a story.", 404)
+    return game

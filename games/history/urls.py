@@ -10,9 +10,11 @@ pages = [
     path("me/games", views.my_games, name="my-games"),
     path("me/games/register", views.register, name="my-games-register"),
     path("g/<code:code>/replay/", views.replay, name="replay"),
+    path("g/<code:code>/replay/share", views.replay_share, name="replay-share"),
 ]
 
 api = [
     path("me/games/", api_views.MyGamesView.as_view(), name="me-games"),
     path("me/stats/", api_views.MyStatsView.as_view(), name="me-stats"),
+    path("games/<code:code>/story/", api_views.StoryView.as_view(), name="story"),
 ]

@@ -1,6 +1,7 @@
 """The history's pages: `/me/games` (your finished games and figures; a guest may register there
-and keep them) and `/g/{code}/replay/` (a finished game's public log, round by round, then every
-role). Thin: `selectors` reads (the rows were written as each game ended: `records`)."""
+and keep them) and `/g/{code}/replay/` (a finished game's story: its turning points, each round
+as the table saw it once Dining revealed it, then every role), with the host's switch that
+shares it publicly. Thin: `selectors` reads, `sharing` writes the switch."""
 
 from __future__ import annotations
 
@@ -14,10 +15,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.domain import identity
 from games.domain.options import spectators_allowed
-from games.history import records, selectors
+from games.history import selectors, sharing
+from games.presenters import story as story_words
 from games.presenters.game import ROLE_LABELS, roles_revealed
-from games.presenters.wording import for_people
-from games.selectors import game as game_selectors
 from games.services import GameError, accounts
 
 PER_PAGE = 20
@@ -104,23 +104,50 @@ def _labelled_figures(figures: dict) -> dict:
     return figures
 
 
-# --- a finished game's public replay ------------------------------------------------------------
+# --- a finished game's replay: its story ------------------------------------------------------
+
+SUMMARY, END = "summary", "end"
 
 
 @require_GET
 def replay(request: HttpRequest, code: str) -> HttpResponse:
-    """Step `?round=N` of the public log, or `?round=end`: the outcome and every role (R1.4)."""
+    """A finished game's story, one screen a step: the turning points (`?round=summary`, the
+    first), each round (`?round=2`: the table with every token Dining revealed, then what it
+    did), then `?round=end`: the outcome and every role (R1.4)."""
+    game = _readable(request, code)
+    return _replay_page(request, game, request.GET.get("round", SUMMARY))
+
+
+@require_POST
+def replay_share(request: HttpRequest, code: str) -> HttpResponse:
+    """The host's switch: `public=on` shares the replay with anyone who has the link, `off`
+    stops. A refusal redraws the replay with its words and code, and changes nothing."""
+    game = _readable(request, code)
+    step = request.POST.get("round", SUMMARY)
+    public = {"on": True, "off": False}.get(request.POST.get("public"), request.POST.get("public"))
+    try:
+        sharing.replay_share(code=game.code, user=request.user, public=public)
+    except GameError as exc:
+        return _replay_page(request, game, step, refusal=exc)
+    return redirect(reverse("replay", args=[game.code]) + f"?round={step}#share")
+
+
+def _readable(request: HttpRequest, code: str):
     game = selectors.replay_game(code)
     if game is None:
         raise Http404("Only a finished game has a replay.")
-    if not spectators_allowed(game.options) and identity.seat_of(game, request.user) is None:
+    if not selectors.replay_readable(game, request.user):
         raise Http404("The host does not allow spectators at this table.")
-    steps = [str(n) for n in range(1, game.round + 1)] + ["end"]
-    step = request.GET.get("round", "1")
+    return game
+
+
+def _replay_page(request: HttpRequest, game, step: str, refusal: GameError | None = None):
+    told = selectors.story(game)
+    view = told["view"]
+    names = {s["seat"]: s["name"] for s in view["seats"]}
+    steps = [SUMMARY, *(str(r["round"]) for r in told["rounds"]), END]
     if step not in steps:
         raise Http404("This game has no such round.")
-    view = game_selectors.game_view(game, None)  # finished: roles are public (R1.4)
-    names = {s["seat"]: s["name"] for s in view["seats"]}
     i = steps.index(step)
     context = {
         "game": game,
@@ -129,12 +156,20 @@ def replay(request: HttpRequest, code: str) -> HttpResponse:
         "steps": steps,
         "previous": steps[i - 1] if i > 0 else None,
         "next": steps[i + 1] if i + 1 < len(steps) else None,
-        "finished_at": records.finished_at(game),
+        "rounds": len(told["rounds"]),
+        "finished_at": told["finished_at"],
         "winner_label": TEAM_LABELS.get(view["winner"], ""),
+        "host": identity.is_host(game, request.user),
+        "public": told["public"],
+        "spectators": spectators_allowed(game.options),
+        "refusal": refusal,
     }
-    if step == "end":  # the last step: every role, and who won
+    if step == SUMMARY:
+        context["points"] = story_words.summary(told["turning_points"], names, view["outcome"])
+    elif step == END:
         context["roles"] = roles_revealed(view, names)
     else:
-        log = selectors.public_log(game, int(step))
-        context["events"] = [for_people(e.text, names, e.data, e.template) for e in log]
-    return render(request, "history/replay.html", context)
+        round_ = told["rounds"][i - 1]
+        context["screen"] = story_words.round_screen(round_, sorted(names), names, told["lines"])
+    status = refusal.status if refusal is not None else 200
+    return render(request, "history/replay.html", context, status=status)

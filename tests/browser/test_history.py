@@ -1,6 +1,6 @@
 """Your games in a real browser, on a phone (390×844, touch): a guest opens the replay
-from a game's end screen and steps through it to every role, finds their games and figures from
-the home page, and registers there to keep them."""
+from a game's end screen and steps through it from its story to every role, finds their games
+and figures from the home page, and registers there to keep them."""
 
 from __future__ import annotations
 
@@ -60,9 +60,12 @@ def test_a_guest_replays_a_game_finds_their_figures_and_registers_to_keep_them(
     try:
         page = context.new_page()
 
-        # The end screen leads to the replay, which starts at round 1.
+        # The end screen leads to the replay, which starts with the story, then round 1.
         page.goto(f"/g/{game.code}/")
         page.get_by_role("link", name="Replay this game").click()
+        expect(page.locator("#step-title")).to_contain_text("turning point")
+        fits_the_phone(page)
+        page.get_by_role("link", name="Round 1 →").click()
         expect(page.locator("#step-title")).to_contain_text("Round 1")
         expect(page.locator(".replay-step")).not_to_contain_text("Vampire Lord")
         fits_the_phone(page)
@@ -101,7 +104,7 @@ def test_a_guest_replays_a_game_finds_their_figures_and_registers_to_keep_them(
         expect(page.locator(".history-game")).to_have_count(2)
         expect(page.get_by_role("button", name="Register")).to_have_count(0)
         page.get_by_role("link", name=f"Replay {game.code} →").click()
-        expect(page.locator("#step-title")).to_contain_text("Round 1")
+        expect(page.locator("#step-title")).to_contain_text("turning point")
     finally:
         context.close()
     ana.refresh_from_db()

@@ -8,12 +8,15 @@ import uuid
 
 from django.contrib.auth import get_user_model
 
+import relics.rules  # noqa: F401 - registers the Sacred Relics module (bot_game's engine)
 from games import engine, services
 from games.bots.moves import bot_move
+from games.domain.options import engine_options, normalized
 from games.engine import state_from_json
 from games.engine.table import role_deck
 from games.engine.view import waiting_for
 from games.models import Game
+from games.services.replay import FORMAT, FORMAT_VERSION, replay_import
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
 
@@ -74,3 +77,47 @@ def play_to_the_end(game: Game) -> Game:
         else:
             move(game, seats[0], choice.name, **choice.args)
     raise AssertionError(f"{game.code} did not end")
+
+
+def bot_play(players: int, seed: int, **options) -> tuple[engine.State, list, list, dict]:
+    """A whole game of `players` sensible bots played in memory by the engine (relics and Last
+    Wills on unless `options` say otherwise): its final state, every event, its replay steps
+    and its options (as the API stores them)."""
+    options = normalized({"relics": True, "last_wills": True, **options})
+    options["expansion"] = players > 10
+    rng = random.Random(f"{seed}:bots")
+    now = 1_000_000.0
+    state = engine.setup(engine_options(options), players, seed, now=now)
+    events = list(engine.opening_events(state))
+    steps = [{"name": "setup", "seat": None, "args": {}, "at": now}]
+    while state.outcome is None:
+        now += 1
+        seats = waiting_for(state)
+        move = bot_move(rng, seats[0], engine.view(state, seats[0])) if seats else None
+        try:
+            if move is None:
+                raise engine.IllegalAction("nothing", "nothing to do: let the time run out")
+            state, new = engine.apply(state, move, now=now)
+            steps.append({"name": move.name, "seat": move.seat, "args": move.args, "at": now})
+        except engine.IllegalAction:
+            now = max(now, state.deadline or now)
+            state, new = engine.timeout(state, now)
+            steps.append({"name": "timeout", "seat": None, "args": {}, "at": now})
+        events.extend(new)
+    return state, events, steps, options
+
+
+def bot_game(players: int, seed: int, host, **options) -> Game:
+    """`bot_play`'s game stored through the replay import (one transaction, no timers, no
+    phones: a whole 12-seat game costs a second or two), hosted by `host`; its seats are bots'."""
+    _, _, steps, options = bot_play(players, seed, **options)
+    data = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "code": "BOTS",
+        "options": options,
+        "seed": seed,
+        "players": [{"seat": s, "name": f"Bot {s}", "is_bot": True} for s in range(1, players + 1)],
+        "actions": steps,
+    }
+    return replay_import(data, host=host)

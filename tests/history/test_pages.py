@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from games import services
+from games.history.models import SharedReplay
 from games.models import Event
 from games.presenters.wording import for_people
 from games.services import organiser as admin_services
@@ -99,20 +100,26 @@ def test_a_refused_registration_says_why_and_changes_nothing(form, error):
     assert guest.username.startswith("guest-") and not guest.has_usable_password()
 
 
-def test_the_replay_steps_through_the_public_log_then_shows_every_role():
+def test_r1_4_the_replay_opens_on_the_story_then_shows_each_rounds_public_lines_then_roles():
+    """The first step is the story's turning points (the end made every role public, R1.4);
+    each round's step holds every public line of that round and no private one, and names no
+    role; the last step shows every role."""
     players = users(6)
     game = table(players)
     lord_examined_by_seat_1(game)
     game = play_to_the_end(game)
     outsider = Client()
     first = page(outsider, f"/g/{game.code}/replay/")
-    assert 'Round 1 <span class="muted">of' in first
-    assert 'href="?round=2" rel="next"' in first
-    assert "role-chip" not in first  # roles only at the end
+    assert 'data-step="summary"' in page(outsider, f"/g/{game.code}/replay/?round=summary")
+    assert 'data-step="summary"' in first and 'href="?round=1" rel="next"' in first
+    assert 'Round 1: <bdi class="name">Ana</bdi> examined' in first  # the Mesmerism
+    assert "role-chip" not in first  # the roles table only at the end
     names = {p.seat: p.name for p in game.players.all()}
     rounds = {
         n: page(outsider, f"/g/{game.code}/replay/?round={n}") for n in range(1, game.round + 1)
     }
+    assert 'Round 1 <span class="muted">of' in rounds[1]
+    assert 'href="?round=2" rel="next"' in rounds[1]
     events = list(Event.objects.filter(game=game, round__gte=1))
     assert any(e.audience for e in events), "a game this long has private lines"
     for e in events:
@@ -122,6 +129,7 @@ def test_the_replay_steps_through_the_public_log_then_shows_every_role():
         else:
             assert all(line not in html for html in rounds.values()), line
     assert not any("Secret Role:" in html or "Mesmerized" in html for html in rounds.values())
+    assert not any("role-chip" in html for html in rounds.values())
     end = page(outsider, f"/g/{game.code}/replay/?round=end")
     assert end.count('class="role-chip') == 6
     assert "Vampire Lord" in end and "Mesmerized" in end
@@ -174,3 +182,40 @@ def test_the_replay_and_the_end_screen_show_one_roles_table():
     assert roles_table(replay_end).count('<bdi class="name">') == 6
     outcome = re.search(r"win!</h2>\s*<p>(.*?)</p>", replay_end, re.S).group(1)
     assert outcome and not re.search(r"\(R\d", outcome)
+
+
+def test_the_host_shares_a_private_tables_replay_from_the_page_and_can_stop():
+    """Spectators off: only the players read the replay, until the host's switch (shown to the
+    host only) shares it with anyone who has the link."""
+    players = users(6)
+    game = play_to_the_end(table(players, spectators=False))
+    url = f"/g/{game.code}/replay/"
+    host, seated = signed_in(players[0]), signed_in(players[3])
+    page(Client(), url, 404)
+    assert 'id="share"' not in page(seated, url)
+    assert 'data-shared="off"' in page(host, url)
+
+    shared = host.post(f"/g/{game.code}/replay/share", {"public": "on", "round": "2"})
+    assert shared.status_code == 302
+    assert shared["Location"] == f"{url}?round=2#share"
+    assert 'data-step="2"' in page(Client(), f"{url}?round=2")  # anyone with the link
+    assert 'data-shared="on"' in page(host, url)
+
+    host.post(f"/g/{game.code}/replay/share", {"public": "off", "round": "summary"})
+    page(Client(), url, 404)
+
+
+@pytest.mark.parametrize(
+    ("who", "public", "status", "code"),
+    [("seated", "on", 403, "forbidden"), ("host", "maybe", 400, "bad_request")],
+    ids=["not-the-host", "bad-input"],
+)
+def test_a_refused_share_says_why_with_its_code_and_changes_nothing(who, public, status, code):
+    players = users(6)
+    game = play_to_the_end(table(players, spectators=False))
+    phone = signed_in(players[0] if who == "host" else players[2])
+    response = phone.post(f"/g/{game.code}/replay/share", {"public": public, "round": "summary"})
+    assert response.status_code == status
+    assert f'data-refusal="{code}"' in response.content.decode()
+    assert not SharedReplay.objects.exists()
+    page(Client(), f"/g/{game.code}/replay/", 404)
