@@ -364,7 +364,7 @@ def test_a_last_will_names_its_card_and_who_chooses():
 def test_a_mesmerized_player_is_told_privately_they_play_for_the_vampires():
     v = running(2, "mingling", table(*[True] * 6), me(4, mesmerized=True))
     private = [n for n in coach.notes(v) if n["private"]]
-    assert private[0]["text"].startswith("You are Mesmerized: your role still reads Hunter")
+    assert private[0]["text"].startswith("You are Mesmerized: you win with the Vampires now.")
 
 
 def test_the_end_says_who_won_and_the_players_own_side():
