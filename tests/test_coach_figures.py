@@ -68,6 +68,13 @@ def test_the_stored_coach_figures_are_well_formed_and_large_enough_to_quote():
     assert coach_tips.figures()["by_key"][the_tip]["games"] >= 200
 
 
+def test_the_balance_page_shows_the_stored_figures():
+    """docs/balance.md's table is the one the command prints for the stored file."""
+    table = counterfactual.markdown(json.loads(coach_tips.FIGURES.read_text()))
+    assert table in (ROOT / "docs" / "balance.md").read_text()
+    assert table in (ROOT / "docs" / "balance-notes.md").read_text()  # kept by the next report
+
+
 def test_the_coach_figures_command_writes_a_tiny_run_to_the_path_it_is_given(tmp_path):
     out = tmp_path / "figures.json"
     stdout = io.StringIO()
