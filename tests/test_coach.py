@@ -109,6 +109,9 @@ def test_no_note_names_a_secret_its_seat_does_not_know_in_a_whole_bot_game(seed,
                             assert name in mesmerized, sentence
                         else:
                             assert name in roles, sentence
+                # A strategy note speaks of the seat's side: behind the tap, like its role.
+                if "-tip-" in note["id"]:
+                    assert note["private"], text
                 # The seat's own secrets are shown on purpose, behind a tap (docs/voice.md).
                 if v["status"] == "running":
                     own = ROLE_PHRASES + ("Mesmerized", "You know")
