@@ -287,6 +287,16 @@ def test_coach_weighs_using_a_relic_only_in_its_holders_own_turn_with_a_use_offe
     assert tips(relic_turn_view(relic, use=False)) == {}  # only a pass is offered
 
 
+def test_a_relic_the_looking_glass_copies_is_named_as_the_copy():
+    """R11: the Hindsight Looking Glass acts as a Ghost's relic this round."""
+    v = relic_turn_view("ritual_bell")
+    v["me"]["relics"] = [relic_card("hindsight_looking_glass", acting_as="ritual_bell")]
+    text = tips(v)[situations.relic_use("ritual_bell")]["text"]
+    assert text.startswith(
+        "Your Hindsight Looking Glass acts as the Ritual Bell this round: it may act now."
+    )
+
+
 def test_the_candle_and_the_bangle_tips_need_a_legal_move():
     for relic in ("whisper_wick_candle", "bangle_of_oaths"):
         v = relic_turn_view(relic)

@@ -91,8 +91,18 @@ def _words(situation: str, subject, view: dict, names: dict[int, str], team: str
         name = names[subject]
         lead = f"Your Ceremonial Dagger lets your second Stake join the first, on {name}."
         return lead, f"Put both Stakes on {name}", people, "spread them"
-    relic = BY_ID[subject].name
-    return f"Your {relic} may act now.", "Use it", people, "passed"
+    return _relic_lead(view, subject), "Use it", people, "passed"
+
+
+def _relic_lead(view: dict, relic: str) -> str:
+    """The relic whose turn it is: the learner's own card, or the Hindsight Looking Glass
+    acting as a Ghost's relic this round."""
+    name = BY_ID[relic].name
+    copy = next((c for c in view["me"].get("relics") or () if c.get("acting_as") == relic), None)
+    if copy is not None and copy["id"] != relic:
+        the = "" if name.startswith(("The ", "Van Helsing's")) else "the "  # "the The ..."
+        return f"Your {copy['name']} acts as {the}{name} this round: it may act now."
+    return f"Your {name} may act now."
 
 
 def _said(lead: str, act: str, who: str, didnt: str, figure: dict) -> str:
