@@ -62,7 +62,7 @@ def hunter_mingling(tokens=("stake", "stake", "feast"), knowledge=BEN_A_VAMPIRE,
     )
 
 
-def test_coach_suggests_staking_the_vampire_your_investigation_found_only_when_you_hold_a_stake():
+def test_r4_2_coach_suggests_staking_the_vampire_your_investigation_found_only_with_a_stake():
     """R4.2: the Investigation shows the Alpha a role; the tip names that Vampire to the Hunter
     who found them, with the measured figure, behind the tap."""
     note = tips(hunter_mingling())[situations.STAKE_FOUND_VAMPIRE]
@@ -120,7 +120,7 @@ def vampire_mingling(
 MESMERIZED_DEV = {"seat": 4, "source": "mesmerism", "round": 2, "mesmerized": True}
 
 
-def test_coach_suggests_feasting_the_hunter_mesmerized_by_the_lord_only_with_the_feast_in_hand():
+def test_r8_2_coach_weighs_feasting_the_hunter_the_lord_mesmerized_only_with_the_feast_in_hand():
     """R8.1/R8.2: the Lord (and the Vampires) are told who is Mesmerized; a Feast makes the
     Alpha Hunter (R4.4)."""
     note = tips(vampire_mingling(knowledge=[MESMERIZED_DEV]))[situations.FEAST_MESMERIZED]
@@ -144,7 +144,7 @@ def investigated_by(owner: int, target: int = 1) -> dict:
     }
 
 
-def test_coach_weighs_a_stake_on_the_player_who_saw_the_vampires_role_only_after_that_dining():
+def test_r4_2_coach_weighs_a_stake_on_who_saw_the_vampires_role_only_after_that_dining():
     """R4.2: the log says who investigated whom, so the Vampire knows who saw its role."""
     v = vampire_mingling(role="vampire", last_dining=investigated_by(5))
     note = tips(v)[situations.STAKE_EXAMINER]
@@ -184,7 +184,7 @@ def ghost_voting(role: str, knowledge=(), alpha=None, vote=True, **extra) -> dic
 LORD_AT_2 = [{"seat": 2, "source": "night", "round": 1, "role": "vampire_lord"}]
 
 
-def test_coach_tells_a_vampire_ghost_about_protecting_an_ally_only_while_it_votes():
+def test_r7_2_coach_tells_a_vampire_ghost_about_protecting_an_ally_only_while_it_votes():
     """R7.2: a Ghost's vote protects a living player; the Vampire knows its Lord (R1.3)."""
     note = tips(ghost_voting("vampire", LORD_AT_2))[situations.GHOST_PROTECTS_ALLY]
     assert note["private"] and note["text"].startswith("Your ally Ben is alive")
@@ -196,7 +196,7 @@ def test_coach_tells_a_vampire_ghost_about_protecting_an_ally_only_while_it_vote
     assert situations.GHOST_PROTECTS_ALLY not in tips(ghost_voting("hunter", [found(2)]))
 
 
-def test_coach_tells_a_hunters_ghost_about_protecting_the_alpha_only_when_they_may_protect_them():
+def test_r7_2_coach_tells_a_hunters_ghost_about_protecting_the_alpha_only_when_it_may():
     """R7.2 and R3.5: the Alpha Hunter holds the Investigation; a Ghost may protect them."""
     note = tips(ghost_voting("hunter", alpha=3))[situations.GHOST_PROTECTS_ALPHA]
     assert note["private"]
@@ -232,7 +232,7 @@ def dagger_view(placed, tokens=("stake", "feast"), relic_state=None) -> dict:
     return with_relics(v)
 
 
-def test_coach_offers_the_dagger_stack_only_to_its_holder_with_a_second_stake_in_hand():
+def test_r11_coach_weighs_the_dagger_stack_only_for_its_holder_with_a_second_stake_in_hand():
     """R11: with the Ceremonial Dagger, both Stakes may go on one player."""
     on_ben = [{"target": 2, "token": "stake"}]
     note = tips(dagger_view(on_ben))[situations.DAGGER_STACK]
@@ -276,7 +276,7 @@ TURN_RELICS = [
 
 
 @pytest.mark.parametrize("relic", TURN_RELICS)
-def test_coach_weighs_using_a_relic_only_in_its_holders_own_turn_with_a_use_offered(relic):
+def test_r10_3_coach_weighs_using_a_relic_only_in_its_holders_own_turn_with_a_use(relic):
     """R10.3: each holder's window (or the Journal's choice, R11) offers its use, or a pass."""
     note = tips(relic_turn_view(relic))[situations.relic_use(relic)]
     assert note["private"]
@@ -287,7 +287,7 @@ def test_coach_weighs_using_a_relic_only_in_its_holders_own_turn_with_a_use_offe
     assert tips(relic_turn_view(relic, use=False)) == {}  # only a pass is offered
 
 
-def test_a_relic_the_looking_glass_copies_is_named_as_the_copy():
+def test_r11_a_relic_the_looking_glass_copies_is_named_as_the_copy():
     """R11: the Hindsight Looking Glass acts as a Ghost's relic this round."""
     v = relic_turn_view("ritual_bell")
     v["me"]["relics"] = [relic_card("hindsight_looking_glass", acting_as="ritual_bell")]
