@@ -1,6 +1,6 @@
 """`python manage.py coach_figures`: what the practice coach's strategy notes say, measured.
 
-    python manage.py coach_figures [--games 3000] [--relic-games 1400] [--seed 1]
+    python manage.py coach_figures [--games 3000] [--relic-games 2800] [--seed 1]
         [--workers N] [--out games/presenters/coach_figures.json] [--no-progress]
 
 Plays the practice table (six seats, sensible bots) without modules and with the Sacred Relics
@@ -32,7 +32,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--games", type=int, default=3000, help="games without modules")
         parser.add_argument(
-            "--relic-games", type=int, default=1400, help="games with relics and Last Wills"
+            "--relic-games", type=int, default=2800, help="games with relics and Last Wills"
         )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
