@@ -45,7 +45,7 @@ def notes(view: dict, names: dict[int, str]) -> list[dict]:
     for situation in situations.SITUATIONS:
         subject = situations.find(situation, view)
         figure = figures()["by_key"].get((situation, table, team))
-        if subject is None or figure is None or not figure["games"]:
+        if subject is None or figure is None:
             continue
         lead, act, who, didnt = _words(situation, subject, view, names, team)
         note_id = f"r{view['round']}-tip-{situation}"
