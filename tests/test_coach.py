@@ -109,6 +109,9 @@ def test_no_note_names_a_secret_its_seat_does_not_know_in_a_whole_bot_game(seed,
                             assert name in mesmerized, sentence
                         else:
                             assert name in roles, sentence
+                # A strategy note speaks of the seat's side: behind the tap, like its role.
+                if "-tip-" in note["id"]:
+                    assert note["private"], text
                 # The seat's own secrets are shown on purpose, behind a tap (docs/voice.md).
                 if v["status"] == "running":
                     own = ROLE_PHRASES + ("Mesmerized", "You know")
@@ -364,7 +367,7 @@ def test_a_last_will_names_its_card_and_who_chooses():
 def test_a_mesmerized_player_is_told_privately_they_play_for_the_vampires():
     v = running(2, "mingling", table(*[True] * 6), me(4, mesmerized=True))
     private = [n for n in coach.notes(v) if n["private"]]
-    assert private[0]["text"].startswith("You are Mesmerized: your role still reads Hunter")
+    assert private[0]["text"].startswith("You are Mesmerized: you win with the Vampires now.")
 
 
 def test_the_end_says_who_won_and_the_players_own_side():

@@ -6,13 +6,16 @@ view, names added), never the state: the coach knows what the player's phone sho
 more. A note is {"id", "text", "private"}. `private` notes speak of the player's own secrets
 (their role, what they learned) and the page keeps them behind a tap (docs/voice.md, "Secrets").
 Each note's `id` names its moment ("r2-mingling-place"), so a page can tell a new note from one
-already shown. Pure Python: no Django, so it is tested on views made by the engine alone.
+already shown. The role tip changes from round to round, and the strategy notes, each said only
+in its situation with the simulator's figure, come from `coach_tips`. Pure Python: no Django, so
+it is tested on views made by the engine alone.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.presenters import coach_tips
 from games.presenters.narration import (  # one wording for the table and the coach
     TEAM_NAMES,
     TIE_SUBJECTS,
@@ -26,25 +29,42 @@ SOURCES = {
     "investigation": "your Investigation",
     "examination": "you looked at their role",
     "mesmerism": "you saw the examination",
+    "last_will": "your Last Will",
+    "van_helsing": "Van Helsing's Journal",
 }
+# A few tips per role, one a round in turn, so the note says something new each round.
 ROLE_TIPS = {
     "hunter": (
         "You are a Hunter: find the Vampires. A Stake on a Vampire helps your team; a Feast "
         "makes someone Alpha Hunter, who gets the Investigation, so give Feasts to players you "
-        "trust."
+        "trust.",
+        "You are a Hunter. Read the last Dining: players who put their Stakes on the same "
+        "Hunter, or Feasts on each other, may be Vampires working together.",
+        "You are a Hunter. When you are the Alpha Hunter, put your Investigation on the player "
+        "you trust least: it shows you their role, privately.",
     ),
     "vampire": (
         "You are a Vampire: your team wins when at most one Hunter is left alive. Play like a "
-        "Hunter would, and keep the Investigation away from yourself and the other Vampires."
+        "Hunter would, and keep the Investigation away from yourself and the other Vampires.",
+        "You are a Vampire. Feasts make the Alpha Hunter, who investigates: a Feast on a player "
+        "of your side keeps the Investigation in friendly hands.",
+        "You are a Vampire. Everyone sees who placed on whom: Stakes that follow the table's "
+        "suspicions draw less attention than a Stake nobody else placed.",
     ),
     "vampire_lord": (
         "You are the Vampire Lord: a Hunter who looks at your role is Mesmerized and joins your "
-        "team. Being examined or investigated can help you."
+        "team. Being examined or investigated can help you.",
+        "You are the Vampire Lord. Put your Feast on a Hunter rather than a Vampire: the table "
+        "reads Feasts as trust, and Feasts between Vampires stand out.",
+        "You are the Vampire Lord. With the most Stakes in round 1 you choose who looks at your "
+        "role, and a Hunter who looks is Mesmerized: Stakes on you are not always bad news.",
     ),
 }
-MESMERIZED_TIP = (
+MESMERIZED_TIPS = (
     "You are Mesmerized: your role still reads Hunter, but you now win with the Vampires. "
-    "Help them without being seen to."
+    "Help them without being seen to.",
+    "You are Mesmerized: you win with the Vampires now. Keep placing tokens like a Hunter, but "
+    "keep your Stakes off the Vampires you know.",
 )
 
 
@@ -254,7 +274,8 @@ def _waiting(view: dict, names: dict[int, str]) -> str:
 
 
 def _secrets(view: dict, me: dict, names: dict[int, str]) -> list[Note]:
-    tip = MESMERIZED_TIP if me.get("mesmerized") else ROLE_TIPS.get(me.get("role"), "")
+    tips = MESMERIZED_TIPS if me.get("mesmerized") else ROLE_TIPS.get(me.get("role"), ())
+    turn = max(view["round"] - 1, 0) % len(tips) if tips else 0
     facts = []
     for k in me.get("knowledge") or []:
         if k["seat"] == me["seat"] or k["seat"] not in names:
@@ -265,10 +286,14 @@ def _secrets(view: dict, me: dict, names: dict[int, str]) -> list[Note]:
         if k.get("mesmerized"):
             facts.append(f"{names[k['seat']]} is Mesmerized ({source}).")
     facts = list(dict.fromkeys(facts))  # a fact learned twice is said once
-    out = [_note("role", tip, private=True)] if tip else []
+    out = (
+        [_note("role" if turn == 0 else f"role-{turn + 1}", tips[turn], private=True)]
+        if tips
+        else []
+    )
     if facts:
         out.append(_note(f"known-{len(facts)}", "You know: " + " ".join(facts), private=True))
-    return out
+    return [*out, *coach_tips.notes(view, names)]
 
 
 # --- the end ---------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ counts are sums, so the figures do not depend on `--workers` either.
 
 The modules: `config` (what to play), `runner` (the game loop, on every core), `statistics`
 (counts, rates and their intervals), `console` (the figures as text, the progress bar), `report`
-(the Markdown balance report) and `chart` (its hand-drawn SVG).
+(the Markdown balance report) and `chart` (its hand-drawn SVG); `counterfactual` measures what
+one move is worth on paired copies of games (the coach's figures, `manage.py coach_figures`).
 """
 
 from games.simulate.config import Config

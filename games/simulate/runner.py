@@ -7,13 +7,13 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import relics.rules  # noqa: F401 - registers the Sacred Relics module
 from games.bots import strategies
 from games.bots.strategies.randomly import random_choice
 from games.engine import IllegalAction, apply, opening_events, setup, timeout, view
-from games.engine.state import Action, Event
+from games.engine.state import Action, Event, State
 from games.engine.view import waiting_for
 from games.simulate.config import Config
 from games.simulate.statistics import Tally, figures, record
@@ -47,21 +47,11 @@ def play(
         else:
             seat = seats[rng.randrange(len(seats))]
             seen = view(state, seat)  # the bot's whole world: computed once per move
-            choice = choose(rng, seen, memo) or random_choice(rng, seen["pending"], seen)
-            if choice is None:  # nothing to do after all: let the window's timer run out
-                state, events = timeout(state, state.deadline or 0.0)
+            state, events, moved = move(state, rng, seat, seen, choose, memo, tally)
+            if not moved:  # the window's timer ran out: its lines are heard, not counted
                 if listen is not None:
                     listen(events)
                 continue
-            try:
-                state, events = apply(state, Action(choice[0], seat, choice[1]))
-            except IllegalAction:
-                tally.illegal += 1
-                fallback = random_choice(rng, seen["pending"], seen)
-                try:
-                    state, events = apply(state, Action(fallback[0], seat, fallback[1]))
-                except IllegalAction:
-                    state, events = timeout(state, state.deadline or 0.0)
             moves += 1
         if listen is not None:
             listen(events)
@@ -71,6 +61,28 @@ def play(
     else:
         raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} steps")
     record(tally, state, lord_seen, moves)
+
+
+def move(
+    state: State, rng: random.Random, seat: int, seen: dict, choose, memo: dict, tally: Tally
+) -> tuple[State, list[Event], bool]:
+    """`seat` moves by `choose` from its view `seen` (a random legal move if the strategy has
+    none, another if the engine refuses it); False when it had nothing to do after all and the
+    window's timer ran out instead."""
+    choice = choose(rng, seen, memo) or random_choice(rng, seen["pending"], seen)
+    if choice is None:  # nothing to do after all: let the window's timer run out
+        state, events = timeout(state, state.deadline or 0.0)
+        return state, events, False
+    try:
+        state, events = apply(state, Action(choice[0], seat, choice[1]))
+    except IllegalAction:
+        tally.illegal += 1
+        fallback = random_choice(rng, seen["pending"], seen)
+        try:
+            state, events = apply(state, Action(fallback[0], seat, fallback[1]))
+        except IllegalAction:
+            state, events = timeout(state, state.deadline or 0.0)
+    return state, events, True
 
 
 def play_chunk(job: tuple[Config, int, int]) -> Tally:
@@ -92,24 +104,28 @@ def run(
 ) -> dict:
     """Play `config.games` games on `workers` processes; return the figures (see `figures`)."""
     workers = max(1, workers or os.cpu_count() or 1)
-    jobs = [(config, s, min(s + CHUNK, config.games)) for s in range(0, config.games, CHUNK)]
     total = Tally()
     started = time.perf_counter()
-    if workers == 1 or len(jobs) == 1:
-        results = map(play_chunk, jobs)
-        pool = None
-    else:
-        ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-        pool = ctx.Pool(workers)
-        results = pool.imap_unordered(play_chunk, jobs)
-    try:
-        for part in results:
-            total.merge(part)
-            if progress:
-                progress(total.games, config.games)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    for part in in_parallel(play_chunk, config, workers):
+        total.merge(part)
+        if progress:
+            progress(total.games, config.games)
     elapsed = time.perf_counter() - started
     return figures(config, total, elapsed=elapsed, workers=workers)
+
+
+def in_parallel(chunk: Callable, config: Config, workers: int | None) -> Iterator:
+    """`chunk((config, start, stop))` for every CHUNK games of `config`, on `workers`
+    processes; the results as they come (in any order: merge them as sums)."""
+    workers = max(1, workers or os.cpu_count() or 1)
+    jobs = [(config, s, min(s + CHUNK, config.games)) for s in range(0, config.games, CHUNK)]
+    if workers == 1 or len(jobs) == 1:
+        yield from map(chunk, jobs)
+        return
+    ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    pool = ctx.Pool(workers)
+    try:
+        yield from pool.imap_unordered(chunk, jobs)
+    finally:
+        pool.close()
+        pool.join()

@@ -78,12 +78,29 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _rate(successes: int, n: int) -> dict:
+def rate(successes: int, n: int) -> dict:
+    """A rate as the figures write it: the count, the rate and its 95 % Wilson interval."""
     low, high = wilson(successes, n)
     return {
         "wins": successes,
         "rate": round(successes / n, 6) if n else None,
         "ci95": [round(low, 6), round(high, 6)],
+    }
+
+
+def paired_difference(only_a: int, only_b: int, n: int, z: float = Z95) -> dict:
+    """The difference between two rates measured on the same `n` pairs (A's rate minus B's),
+    from the pairs where only A succeeded and only B did, with its 95 % interval (the normal
+    approximation for paired proportions)."""
+    if n == 0:
+        return {"points": None, "ci95": [None, None]}
+    d = (only_a - only_b) / n
+    half = z * math.sqrt(max(0.0, (only_a + only_b) / n - d * d) / n)
+    return {
+        "points": round(d * 100, 2),
+        "ci95": [round((d - half) * 100, 2), round((d + half) * 100, 2)],
+        "only_with": only_a,
+        "only_without": only_b,
     }
 
 
@@ -94,8 +111,8 @@ def figures(config: Config, t: Tally, *, elapsed: float | None = None, workers: 
         "config": asdict(config),
         "games": n,
         "win_rate": {
-            "hunters": _rate(t.hunter_wins, n),
-            "vampires": _rate(n - t.hunter_wins, n),
+            "hunters": rate(t.hunter_wins, n),
+            "vampires": rate(n - t.hunter_wins, n),
         },
         "average_rounds": round(t.rounds / n, 4) if n else None,
         "average_moves": round(t.moves / n, 2) if n else None,
@@ -134,8 +151,8 @@ def _relic_effects(t: Tally) -> dict:
         rate_out = w_out / n_out if n_out else None
         out[relic] = {
             "games_in_play": n_in,
-            "hunters_in_play": _rate(w_in, n_in),
-            "hunters_not_in_play": _rate(w_out, n_out),
+            "hunters_in_play": rate(w_in, n_in),
+            "hunters_not_in_play": rate(w_out, n_out),
             "difference": (
                 round(rate_in - rate_out, 6)
                 if rate_in is not None and rate_out is not None
