@@ -7,7 +7,7 @@ project's `{"code", "detail"}`."""
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -16,6 +16,7 @@ from games.api import paging
 from games.api.events import EventOut
 from games.api.respond import valid
 from games.api.serializers import ROLE_CHOICES, TIE_KINDS, TOKEN_CHOICES
+from games.domain.errors import GameError
 from games.engine.vocabulary import LastWillId, RelicId
 from games.history import selectors, sharing
 from games.history.story import KINDS
@@ -263,6 +264,7 @@ class StoryPublicIn(serializers.Serializer):
 
 
 STORY_ERRORS = {
+    **NOT_AUTHENTICATED,
     403: OpenApiResponse(ErrorOut, description="forbidden"),
     404: OpenApiResponse(ErrorOut, description="not_found | not_finished"),
 }
@@ -313,7 +315,14 @@ class StoryView(APIView):
 
     @extend_schema(operation_id="game_story", responses={200: StoryOut, **STORY_ERRORS})
     def get(self, request, code: str):
-        game = selectors.story_game(code, request.user)
+        """A caller without a token at a table they may not read is asked to sign in (401, as
+        on every route of the API): a seated player's client may have forgotten its token."""
+        try:
+            game = selectors.story_game(code, request.user)
+        except GameError as refusal:
+            if refusal.code == "forbidden" and not request.user.is_authenticated:
+                raise exceptions.NotAuthenticated() from None
+            raise
         return Response(StoryOut(story_body(selectors.story(game))).data)
 
     @extend_schema(

@@ -92,17 +92,17 @@ def test_an_unknown_or_unfinished_game_has_no_story(schema):
 
 
 def test_a_private_tables_story_is_its_players_until_the_host_shares_it(schema):
-    """Spectators off: the story is the seated players' (a stranger: 403 forbidden, the same
-    whether or not the game is over). The host's `public` flag opens it to anyone, and closes
-    it again."""
+    """Spectators off: the story is the seated players' (a signed-in stranger: 403 forbidden, a
+    caller without a token: 401 not_authenticated, the same whether or not the game is over).
+    The host's `public` flag opens it to anyone, and closes it again."""
     players = users(6)
     game = play_to_the_end(table(players, spectators=False))
     host, seated, stranger = (api_as(u, schema) for u in (players[0], players[3], users(1)[0]))
     anyone = api_as(None, schema)
     url = story_url(game.code)
-    for who in (stranger, anyone):
+    for who, refused in ((stranger, (403, "forbidden")), (anyone, (401, "not_authenticated"))):
         answer = who.request("GET", url)
-        assert (answer.status_code, answer.json()["code"]) == (403, "forbidden")
+        assert (answer.status_code, answer.json()["code"]) == refused
     assert seated.request("GET", url).json()["public"] is False
 
     shared = host.request("PATCH", url, {"public": True})
@@ -111,9 +111,10 @@ def test_a_private_tables_story_is_its_players_until_the_host_shares_it(schema):
     assert stranger.request("GET", url).status_code == 200
 
     assert host.request("PATCH", url, {"public": False}).json()["public"] is False
-    assert anyone.request("GET", url).status_code == 403
+    assert anyone.request("GET", url).status_code == 401
     running = table(players, spectators=False)
-    assert anyone.request("GET", story_url(running.code)).status_code == 403
+    assert anyone.request("GET", story_url(running.code)).status_code == 401
+    assert stranger.request("GET", story_url(running.code)).status_code == 403
 
 
 REFUSALS = [  # (who, body, status, code)
@@ -138,7 +139,7 @@ def test_only_the_host_shares_a_story_and_a_refusal_changes_nothing(schema):
         answer_schema = declared[str(status)]["content"]["application/json"]["schema"]
         schema.check(answer_schema, answer.json(), f"{who} {body}")
         assert not SharedReplay.objects.exists()
-    assert api_as(None, schema).request("GET", url).status_code == 403
+    assert api_as(None, schema).request("GET", url).status_code == 401
 
 
 def test_the_host_cannot_share_an_unfinished_games_story(schema):
