@@ -132,7 +132,8 @@ DATA: dict[str, dict] = {
             "winner": nullable(SEAT),
             "votes": {"type": "array", "items": VOTE},
             "decided_by": DECIDED_BY,
-        }
+        },
+        {"candidates": SEATS},  # in every line since it was added; older logs lack it
     ),
     K.GAME_OVER: obj({"winner": TEAM}),
     K.LAST_WILL: obj({"seat": SEAT, "card": LAST_WILL}),

@@ -189,6 +189,7 @@ def settled(state, tie: Tie, winner, how: str, events) -> tuple[State, Resolutio
             f"Tie for {KIND_WORDS[tie.kind]} settled ({how.replace('_', ' ')}): {result}. "
             f"Dials: {votes}.",
             kind=tie.kind,
+            candidates=list(tie.candidates),  # a tie the latest Ghost's dial settled had no line
             winner=winner,
             votes=[{"voter": v.voter, "target": v.target} for v in tie.votes],
             decided_by=how,

@@ -76,11 +76,18 @@ def _read(step: dict, line: dict, open_ties: dict[str, dict]) -> None:
     elif kind == K.EXAMINATION:
         step["examination"] = {"examiner": data["examiner"], "target": data["target"]}
     elif kind == K.TIE:
-        open_ties[data["kind"]] = {"candidates": data["candidates"], "voters": data["voters"]}
+        tie = open_ties.setdefault(data["kind"], {"candidates": data["candidates"], "voters": []})
+        if not tie["voters"]:  # who voted first: a decider's later line for the tie keeps them
+            tie["voters"] = data["voters"]
     elif kind == K.RELIC_SCALES:
         open_ties.setdefault(data["kind"], {"candidates": data["candidates"], "voters": []})
     elif kind == K.TIE_SETTLED:
-        opened = open_ties.pop(data["kind"], {"candidates": [], "voters": []})
+        # A Ghosts' tie the latest Ghost's dial settled at once had no `tie` line: its
+        # candidates are on this one, and its voters are the Ghosts who turned their dials.
+        opened = open_ties.pop(data["kind"], None) or {
+            "candidates": data.get("candidates", []),
+            "voters": [v["voter"] for v in data["votes"]],
+        }
         step["ties"].append(
             {
                 "kind": data["kind"],

@@ -121,11 +121,17 @@ def test_r5_the_closest_vote_is_the_voted_tie_with_the_smallest_lead(games):
     closest = 0
     for state, events in games:
         told = story(public_lines(events), view(state, None)["roles"])
+        settled = [t for r in told["rounds"] for t in r["ties"]]
+        # Every tie names its candidates, and a voted one who voted: a Ghosts' tie that the
+        # latest Ghost's dial settled at once (no line opened it) included.
+        assert all(t["candidates"] for t in settled), settled
+        voted = [t for t in settled if t["decided_by"] in ("vote", "latest_ghost")]
+        assert all(t["voters"] for t in voted), voted
         ties = [
             (lead(t), r["round"])
             for r in told["rounds"]
             for t in r["ties"]
-            if t["decided_by"] in ("vote", "latest_ghost", "no_result") and t["candidates"]
+            if t["decided_by"] in ("vote", "latest_ghost", "no_result")
         ]
         [point] = [p for p in told["turning_points"] if p["kind"] == "closest_vote"] or [None]
         if not ties:
