@@ -153,7 +153,7 @@ def _log(game: Game, players: list[Player], public: dict | None, audience: str) 
     for e in events:
         e["text"] = for_people(e["text"], names, e["data"], e["template"])
     events.reverse()
-    return render_to_string("games/_log.html", {"events": events, "view": {"status": game.status}})
+    return render_to_string("games/_log.html", {"events": events})
 
 
 _RENDER = {"table": _table, "log": _log}

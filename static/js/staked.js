@@ -417,7 +417,7 @@
     });
   }
 
-  // Only the player's own tap counts (a live refresh or a finished game's open log does not).
+  // Only the player's own tap counts (a live refresh does not).
   document.addEventListener("click", function (e) {
     var summary = e.target.closest && e.target.closest("summary");
     var d = summary && summary.parentElement;

@@ -124,13 +124,15 @@ def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, 
     # --- the end screen: every role, who was Mesmerized, who won ------------------------------
     check_every_phone(code, table, "six-end", artifacts, roles)
     for phone in table:
-        phone.check_words_for_people()  # the open log included
+        phone.open_section("log")  # the log is a tap away at the end too
+        phone.check_words_for_people()  # the opened log included
         end = phone.text("#game .end")
         assert "The Hunters win!" in end
         for seat, role in roles.items():
             label = {"hunter": "Hunter", "vampire": "Vampire", "vampire_lord": "Vampire Lord"}
             assert re.search(rf"{table[seat - 1].name}\s+{label[role]}", end), (seat, end)
     assert "You won." in ana.text("#game .end") or "You lost" in ana.text("#game .end")
+    ana.open_dining()  # who won is said first; the last Dining's every step is a tap away
     ana.wait_for_reveal()
     ana.check_fits_the_phone()
     ana.screenshot(artifacts / "end.png", full_page=True)
