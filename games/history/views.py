@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_POST
 
 from games.domain import identity
@@ -18,7 +19,7 @@ from games.domain.options import spectators_allowed
 from games.history import selectors, sharing
 from games.presenters import story as story_words
 from games.presenters.game import ROLE_LABELS, roles_revealed
-from games.services import GameError, accounts
+from games.services import GameError, accounts, seat_links
 
 PER_PAGE = 20
 TEAM_LABELS = {"hunters": "Hunters", "vampires": "Vampires"}
@@ -124,12 +125,15 @@ def replay_share(request: HttpRequest, code: str) -> HttpResponse:
     stops. A refusal redraws the replay with its words and code, and changes nothing."""
     game = _readable(request, code)
     step = request.POST.get("round", SUMMARY)
+    if step not in {SUMMARY, END, *(str(n) for n in range(1, game.round + 1))}:
+        step = SUMMARY  # the page the form came from is only where to go back to
     public = {"on": True, "off": False}.get(request.POST.get("public"), request.POST.get("public"))
     try:
         sharing.replay_share(code=game.code, user=request.user, public=public)
     except GameError as exc:
         return _replay_page(request, game, step, refusal=exc)
-    return redirect(reverse("replay", args=[game.code]) + f"?round={step}#share")
+    query = urlencode({"round": step})
+    return redirect(reverse("replay", args=[game.code]) + f"?{query}#share")
 
 
 def _readable(request: HttpRequest, code: str):
@@ -160,6 +164,9 @@ def _replay_page(request: HttpRequest, game, step: str, refusal: GameError | Non
         "finished_at": told["finished_at"],
         "winner_label": TEAM_LABELS.get(view["winner"], ""),
         "host": identity.is_host(game, request.user),
+        # A browser a seat link signed in plays that seat only: the switch is the host's own
+        # device's (games/web/middleware/seat_scope.py lets only the seat's play through).
+        "scoped": bool(request.session.get(seat_links.SCOPE_KEY)),
         "public": told["public"],
         "spectators": spectators_allowed(game.options),
         "refusal": refusal,

@@ -14,6 +14,7 @@ from games.history.models import SharedReplay
 from games.models import Event
 from games.presenters.wording import for_people
 from games.services import organiser as admin_services
+from games.services import seat_links
 from tests.history.tables import lord_examined_by_seat_1, play_to_the_end, table, users
 
 pytestmark = pytest.mark.django_db
@@ -219,3 +220,28 @@ def test_a_refused_share_says_why_with_its_code_and_changes_nothing(who, public,
     assert f'data-refusal="{code}"' in response.content.decode()
     assert not SharedReplay.objects.exists()
     page(Client(), f"/g/{game.code}/replay/", 404)
+
+
+def test_a_host_on_a_seat_link_device_is_sent_to_their_own_device_to_share():
+    """A browser a seat link signed in plays that seat only (games/web/middleware/seat_scope.py):
+    the host's switch there would be refused, so the page says where it is instead."""
+    players = users(6)
+    game = play_to_the_end(table(players, spectators=False))
+    phone = signed_in(players[0])
+    session = phone.session
+    seat_links.signed_in(session, game.players.get(seat=1))
+    session.save()
+    html = page(phone, f"/g/{game.code}/replay/")
+    assert "open this replay on the device you first played on" in html
+    assert "/replay/share" not in html
+
+
+def test_a_share_from_an_unknown_step_goes_back_to_the_story_and_a_refusal_still_says_why():
+    players = users(6)
+    game = play_to_the_end(table(players, spectators=False))
+    host, seated = signed_in(players[0]), signed_in(players[2])
+    url = f"/g/{game.code}/replay/share"
+    refused = seated.post(url, {"public": "on", "round": "<b>99"})
+    assert refused.status_code == 403 and 'data-refusal="forbidden"' in refused.content.decode()
+    shared = host.post(url, {"public": "on", "round": "1&x=<b>"})
+    assert shared["Location"] == f"/g/{game.code}/replay/?round=summary#share"

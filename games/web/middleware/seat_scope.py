@@ -7,9 +7,12 @@ talk, "I'm here", the news and "Since you last looked", the seat's clock vote an
 coach, the replay, the link itself opened again; through the API the view, events, stream,
 moves, talk, "here", the vote and the vacation. Everything else at that game counts as a
 visitor's too: a rematch (which would open a lobby hosted by the link's owner), joining,
-leaving, starting, bots, options, the host's clock and seat controls, hand-on links, and making
-links. A host who opened their seat's link on another device plays their seat there; the
-table-wide controls stay on the device they first played on.
+leaving, starting, bots, options, the host's clock and seat controls, hand-on links, making
+links, and sharing a finished game's replay publicly (`replay/share`; the replay page says so).
+Through the API, a finished game's story (`story/`) is read as a visitor reads it: a private
+table's is then refused, since its path is also the host's switch (PATCH). A host who opened
+their seat's link on another device plays their seat there; the table-wide controls stay on the
+device they first played on.
 
 So a link in an e-mail, or shown as a QR code, can never open the person's other tables, their
 reminders or their account. A browser whose seat was handed on, or whose player pressed "Sign out
