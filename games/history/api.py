@@ -6,6 +6,7 @@ project's `{"code", "detail"}`."""
 
 from __future__ import annotations
 
+from django.db import transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -339,6 +340,7 @@ class StoryView(APIView):
     def patch(self, request, code: str):
         """The host shares the replay publicly (`{"public": true}`) or stops (`false`)."""
         public = valid(StoryPublicIn, request.data)["public"]
-        sharing.replay_share(code=code, user=request.user, public=public)
-        game = selectors.story_game(code, request.user)
+        with transaction.atomic():  # a refusal of the read that follows undoes the switch
+            sharing.replay_share(code=code, user=request.user, public=public)
+            game = selectors.story_game(code, request.user)
         return Response(StoryOut(story_body(selectors.story(game))).data)
