@@ -39,7 +39,7 @@ ROLE_TIPS = {
         "makes someone Alpha Hunter, who gets the Investigation, so give Feasts to players you "
         "trust.",
         "You are a Hunter. Read the last Dining: players who put their Stakes on the same "
-        "Hunter, or Feasts on each other, may be Vampires working together.",
+        "player, or Feasts on each other, may be Vampires working together.",
         "You are a Hunter. When you are the Alpha Hunter, put your Investigation on the player "
         "you trust least: it shows you their role, privately.",
     ),
@@ -51,13 +51,15 @@ ROLE_TIPS = {
         "You are a Vampire. Everyone sees who placed on whom: Stakes that follow the table's "
         "suspicions draw less attention than a Stake nobody else placed.",
     ),
+    # In the order of the rounds they fit: round 1's examination comes first.
     "vampire_lord": (
         "You are the Vampire Lord: a Hunter who looks at your role is Mesmerized and joins your "
-        "team. Being examined or investigated can help you.",
-        "You are the Vampire Lord. Put your Feast on a Hunter rather than a Vampire: the table "
-        "reads Feasts as trust, and Feasts between Vampires stand out.",
-        "You are the Vampire Lord. With the most Stakes in round 1 you choose who looks at your "
-        "role, and a Hunter who looks is Mesmerized: Stakes on you are not always bad news.",
+        "team. With the most Stakes in round 1 you choose who looks: Stakes on you in this round "
+        "are not always bad news.",
+        "You are the Vampire Lord. A Hunter who investigates you as the Alpha Hunter is "
+        "Mesmerized: being investigated can help you, so do not shy away from it.",
+        "You are the Vampire Lord. The table reads Feasts as trust: place yours as a Hunter "
+        "would, on a player others trust.",
     ),
 }
 MESMERIZED_TIPS = (
