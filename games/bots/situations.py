@@ -253,7 +253,8 @@ ABOUT: dict[str, tuple[str, str]] = {
     ),
     GHOST_PROTECTS_ALLY: (
         "Mingling: a Ghost of the Vampires' side votes while an ally of theirs is alive",
-        "protect the ally who drew the most Stakes at the last Dining, vs protect a Hunter",
+        "protect the ally who drew the most Stakes at the last Dining, "
+        "vs protect a player not known to be an ally",
     ),
     GHOST_PROTECTS_ALPHA: (
         "Mingling: a Hunter's Ghost votes while the Alpha Hunter may be protected",

@@ -82,7 +82,12 @@ def _words(situation: str, subject, view: dict, names: dict[int, str], team: str
     if situation == situations.GHOST_PROTECTS_ALLY:
         name = names[subject]
         lead = f"Your ally {name} is alive, and you vote to protect a player."
-        return lead, f"Protect {name}", "Ghosts on your side", "protected a Hunter"
+        return (
+            lead,
+            f"Protect {name}",
+            "Ghosts on your side",
+            "protected a player they did not know as an ally",
+        )
     if situation == situations.GHOST_PROTECTS_ALPHA:
         name = names[subject]
         lead = f"{name} is the Alpha Hunter this round and holds the Investigation."

@@ -91,9 +91,7 @@ def rate(successes: int, n: int) -> dict:
 def paired_difference(only_a: int, only_b: int, n: int, z: float = Z95) -> dict:
     """The difference between two rates measured on the same `n` pairs (A's rate minus B's),
     from the pairs where only A succeeded and only B did, with its 95 % interval (the normal
-    approximation for paired proportions)."""
-    if n == 0:
-        return {"points": None, "ci95": [None, None]}
+    approximation for paired proportions). `n` is at least 1: only measured pairs count."""
     d = (only_a - only_b) / n
     half = z * math.sqrt(max(0.0, (only_a + only_b) / n - d * d) / n)
     return {

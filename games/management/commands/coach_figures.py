@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
-import sys
 import time
 from pathlib import Path
 
@@ -58,8 +56,9 @@ class Command(BaseCommand):
             tables[table] = {"games": games, "relics": modules, "last_wills": modules}
             tips += counterfactual.figures(pairs, table)
         data = {
+            # from the options, not sys.argv: call_command (the tests) has the caller's argv
             "command": "python manage.py coach_figures "
-            + " ".join(shlex.quote(a) for a in sys.argv[2:]),
+            f"--games {opts['games']} --relic-games {opts['relic_games']} --seed {opts['seed']}",
             "players": SEATS,
             "strategy": config.strategy,
             "seed": opts["seed"],
