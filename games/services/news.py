@@ -75,13 +75,18 @@ class Look:
 
 def _marks(game: Game, seat: int) -> dict:
     """The seat's marks: the cache's, or (never drawn, or the cache lost them) the row's copy,
-    at most a minute old."""
+    at most a minute old. A seat whose row went while its page was drawn (its player left the
+    lobby at that moment) has none: the page is drawn as a first look, never a 500."""
     marks = cache.get(look_key(game.id, seat))
     if marks is not None:
         return marks
-    row = Player.objects.values(
-        "looked_seq", "looked_at", "since_seq", "since_at", "reveal_seen"
-    ).get(game=game, seat=seat)
+    row = (
+        Player.objects.filter(game=game, seat=seat)
+        .values("looked_seq", "looked_at", "since_seq", "since_at", "reveal_seen")
+        .first()
+    )
+    if row is None:
+        return {"seq": None, "at": None, "since": None, "since_at": None, "reveal": ""}
     return {
         "seq": row["looked_seq"],
         "at": row["looked_at"],

@@ -107,3 +107,12 @@ def test_r20_3_the_since_cards_time_stays_when_the_cache_is_lost_and_later_looks
     assert heading(t.page(4)) == first
     cache.delete(news.look_key(t.game.id, 4))  # the cache lost the marks: the row has them
     assert heading(t.page(4)) == first
+
+
+def test_a_page_drawn_as_its_seat_s_row_goes_is_a_first_look_not_an_error(table):
+    """A player who leaves at the moment their page is drawn: the seat was found, its row is
+    gone when its marks are read. The look counts as a first one and saves nowhere."""
+    t = table("LVHHHH")
+    Player.objects.filter(game=t.game, seat=6).delete()
+    seen = news.look(t.game, 6, returning=True)
+    assert seen.since_seq is None and not seen.animate_reveal
