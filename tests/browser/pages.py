@@ -96,7 +96,10 @@ class Phone:
         form = self.page.locator(f'form[data-action="{action}"]')
         form.locator(f'label:has(input[name="target"][value="{seat}"])').click()
 
-    def confirm(self, action: str = "place_token", expect: int = 200) -> None:
+    def confirm(self, action: str = "place_token", expect: int = 200, choose=None) -> None:
+        """Tap the form's button until its request leaves. `choose()` makes the choices again
+        before each tap after the first: a refresh that replaced the form under the finger can
+        leave it without them, and the browser then sends nothing (a person taps them again)."""
         button = self.page.locator(f'form[data-action="{action}"] button[type=submit]')
         sent = []
 
@@ -105,7 +108,9 @@ class Phone:
                 sent.append(request)
 
         self.page.on("request", watch)
-        for _ in range(3):
+        for attempt in range(3):
+            if attempt and choose is not None:
+                choose()
             button.click()
             for _ in range(50):  # up to 5 s for the request to leave
                 if sent:
@@ -135,7 +140,7 @@ class Phone:
         self.read_takeover_news()
         self.choose_token(token)
         self.choose_target(seat)
-        self.confirm()
+        self.confirm(choose=lambda: (self.choose_token(token), self.choose_target(seat)))
 
     def ready(self) -> None:
         """The role reveal before round 1 (games opened on the page have one): tap Ready."""
@@ -147,7 +152,7 @@ class Phone:
         self.page.wait_for_selector(f'form[data-action="{action}"]')
         self.read_takeover_news()
         self.choose_target(seat, action)
-        self.confirm(action)
+        self.confirm(action, choose=lambda: self.choose_target(seat, action))
 
     def got_it(self) -> None:
         """Tap "Got it" on the first news card, and wait for it to go."""
