@@ -6,7 +6,8 @@ round 2's Mingling. Then, change after change (one seat places one token), every
 table polls as the page does (`/g/{code}/changed?v=<the version it shows>`, htmx) and the time
 of each poll is taken. Beside it, in the same run and on the same game: the seat's API view
 (`GET /api/v1/games/{code}/` with its token, no If-None-Match), `/healthz` and the mover's own
-POST. Phones have loaded the page once before (a page's bookkeeping writes at most once a
+POST. A phone asks for compressed answers, as browsers do (Accept-Encoding): the bytes are what
+it downloads. Phones have loaded the page once before (a page's bookkeeping writes at most once a
 minute per seat: the first load is not what a poll after a change costs).
 
     python scripts/bench_page.py [--games N] [--changes N]
@@ -22,6 +23,7 @@ wall times; they leave out PostgreSQL's and Redis's share.)
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import random
 import re
@@ -124,6 +126,17 @@ def round_two(seed: int):
 REGION = re.compile(r'<div id="(\w+)-region" class="region" data-region-version="(\w+)"')
 
 
+# What a phone's browser sends with every request of the page: it takes a compressed answer.
+PHONE = {"HX-Request": "true", "Accept-Encoding": "gzip, deflate, br"}
+
+
+def text(answer) -> str:
+    """An answer's HTML, uncompressed as the browser does (the bytes it downloaded:
+    `len(answer.content)`)."""
+    body = answer.content
+    return (gzip.decompress(body) if answer.get("Content-Encoding") == "gzip" else body).decode()
+
+
 def hold(held: dict, html: str) -> None:
     """What the page's script does (static/js/staked.js): keep the versions of the shared
     regions the page holds, and send them with the next request."""
@@ -143,9 +156,9 @@ def measure(seed: int, changes: int, out: dict) -> None:
     rng = random.Random(seed + 1)
     held = [{} for _ in phones]  # per phone: the shared regions' versions its page holds
     for i, (_, client, _) in enumerate(phones):  # each phone has the page open
-        page = client.get(f"/g/{code}/")
+        page = client.get(f"/g/{code}/", headers={"Accept-Encoding": PHONE["Accept-Encoding"]})
         assert page.status_code == 200
-        hold(held[i], page.content.decode())
+        hold(held[i], text(page))
     for _ in range(changes):
         game = Game.objects.get(code=code)
         movers = [
@@ -169,13 +182,13 @@ def measure(seed: int, changes: int, out: dict) -> None:
             lambda client=client, action=action, mover=mover: client.post(
                 f"/g/{code}/act/{action.name}",
                 {k: str(v) for k, v in action.args.items()},
-                headers={"HX-Request": "true", **regions_header(held[mover])},
+                headers={**PHONE, **regions_header(held[mover])},
             )
         )
         assert answer.status_code == 200, answer.status_code
         out["post"].append(ms)
         out["post_bytes"].append(len(answer.content))
-        hold(held[mover], answer.content.decode())
+        hold(held[mover], text(answer))
         game = Game.objects.get(code=code)
         if game.state["phase"] != "mingling":
             break
@@ -186,14 +199,14 @@ def measure(seed: int, changes: int, out: dict) -> None:
             ms, answer = timed(
                 lambda client=client, shown=shown, i=i: client.get(
                     f"/g/{code}/changed?v={shown}",
-                    headers={"HX-Request": "true", **regions_header(held[i])},
+                    headers={**PHONE, **regions_header(held[i])},
                 ),
                 "phone",
             )
             assert answer.status_code == 200, answer.status_code
             out["phone"].append(ms)
             out["bytes"].append(len(answer.content))
-            hold(held[i], answer.content.decode())
+            hold(held[i], text(answer))
             table += ms
         out["table"].append(table)
         for _, client, token in phones:

@@ -4,9 +4,26 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpResponse
+from django.middleware.gzip import GZipMiddleware
 
 from staked import limits, query_params
 from staked.errors import NOT_FOUND, is_api, json_error
+
+
+class CompressPages(GZipMiddleware):
+    """Gzip for HTML (a game page's update is about 30 KB of HTML, a few KB compressed), as
+    the phone asks for it (Accept-Encoding). Django's own middleware, with its BREACH mitigation
+    (random bytes in each gzip header), limited to pages:
+
+    - never the API: compressing turns the version ETag weak (`W/"12"`), which If-Match, a strong
+      comparison, could no longer match;
+    - never an event stream (text/event-stream): gzip would hold its events back until a block
+      filled."""
+
+    def process_response(self, request, response):
+        if not response.get("Content-Type", "").startswith("text/html"):
+            return response
+        return super().process_response(request, response)
 
 
 class RequestLineLimit:

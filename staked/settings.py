@@ -187,6 +187,8 @@ MIDDLEWARE = [
     "staked.outages.OutageMiddleware",  # a database/Redis outage answers 503, not 500
     "staked.middleware.RequestLineLimit",
     "django.middleware.security.SecurityMiddleware",
+    # HTML only, compressed last (it reads the body every middleware below wrote)
+    "staked.middleware.CompressPages",
     # the unchanged poll, before sessions, auth and CSRF
     "games.web.middleware.quickpoll.QuickPoll",
     "whitenoise.middleware.WhiteNoiseMiddleware",
