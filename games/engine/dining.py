@@ -325,14 +325,17 @@ def eliminate(state: State, seat: int, events: list, cause: str = BY_DINING) -> 
     `cause` says why (`BY_DINING`, or the id of the card that killed); modules react through
     `on_eliminated`.
     """
-    if not state.player(seat).alive:
+    players = list(state.players)
+    if not players[seat - 1].alive:
         return state
-    state = with_player(state, seat, alive=False)
-    state = evolve(state, ghosts=state.ghosts + (seat,))
-    if state.dining is not None and not state.dining.complete:  # its aftermath: flow._aftermath
-        state = evolve(state, dining=evolve(state.dining, deaths=state.dining.deaths + (seat,)))
+    players[seat - 1] = evolve(players[seat - 1], alive=False)
+    dining = state.dining
+    if dining is not None and not dining.complete:  # its aftermath: flow._aftermath
+        dining = evolve(dining, deaths=dining.deaths + (seat,))
     if cause == BY_DINING:
-        state = evolve(state, dining=evolve(state.dining, eliminated=seat))
+        dining = evolve(dining, eliminated=seat)
+    state = evolve(state, players=tuple(players), ghosts=state.ghosts + (seat,), dining=dining)
+    if cause == BY_DINING:
         events.append(
             public(
                 state,

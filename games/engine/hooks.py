@@ -42,6 +42,9 @@ class Module:
     name = ""
     action_names: frozenset[str] = frozenset()
     at_steps: frozenset[str] | None = None  # the STEPS whose `at_step` does anything; None: all
+    # The phases in which `pending` and `waiting` may name anyone; None: any. The core asks both
+    # on every move (`using_in`), so a module whose window is one phase of its own says so.
+    waits_in: frozenset[str] | None = None
 
     def enabled(self, state: State) -> bool:
         """Whether the game uses this module; decided by `state.options` alone (cached)."""
@@ -217,6 +220,17 @@ def _remember(state: State, hook: str) -> tuple[Module, ...]:
 
 # A module that only overrides `pending` is still waited on (the default `waiting` asks it).
 _IMPLIED_BY = {"waiting": ("waiting", "pending")}
+
+
+def using_in(state: State, hook: str, phase: str) -> tuple[Module, ...]:
+    """`using(state, hook)` without the modules that say they wait on nobody in `phase`
+    (`Module.waits_in`): for `pending` and `waiting`, asked on every move."""
+    try:
+        return state.options.__dict__[_cache_key][hook, phase]
+    except KeyError:
+        found = tuple(m for m in using(state, hook) if m.waits_in is None or phase in m.waits_in)
+        state.options.__dict__[_cache_key][hook, phase] = found
+        return found
 
 
 def require(options) -> None:

@@ -127,9 +127,10 @@ def place_token(state: State, action: Action) -> State:
     token = str_arg(action, "token")
     target = int_arg(action, "target")
     _require_mingling(state)
-    if not state.player(seat).alive:
+    if not state.players[seat - 1].alive:
         raise IllegalAction("wrong_phase", "Ghosts never place tokens (R7.1).")
-    hand = state.hands[seat - 1]
+    hands = state.hands
+    hand = hands[seat - 1]
     if token not in hand:
         if token not in TOKEN_LABELS:
             raise IllegalAction("illegal_token", f"There is no token called '{token}'.")
@@ -141,20 +142,17 @@ def place_token(state: State, action: Action) -> State:
     # `seat`'s there, unless both may stack (the Dagger's Stakes).
     for p in state.placements:
         if (
-            p.owner == seat
-            and p.target == target
+            p.target == target
+            and p.owner == seat
             and not (may_stack(state, seat, token) and may_stack(state, seat, p.token))
         ):
             raise IllegalAction(
                 "illegal_target", "You may not place two of your tokens on the same player (R3.1)."
             )
-    hands = list(state.hands)
-    rest = list(hand)
-    rest.remove(token)
-    hands[seat - 1] = tuple(rest)
+    i = hand.index(token)  # the first such token, as `list.remove` takes it
     return evolve(
         state,
-        hands=tuple(hands),
+        hands=hands[: seat - 1] + (hand[:i] + hand[i + 1 :],) + hands[seat:],
         placements=state.placements + (Placement(seat, target, token),),
     )
 
@@ -260,9 +258,10 @@ def _require_mingling(state: State) -> None:
 
 
 def _check_target(state: State, target: int) -> None:
-    if not 1 <= target <= len(state.players):
+    players = state.players
+    if not 1 <= target <= len(players):
         raise IllegalAction("illegal_target", f"There is no seat {target} at this table.")
-    if not state.player(target).alive:
+    if not players[target - 1].alive:
         raise IllegalAction(
             "illegal_target",
             "{target:Seat} is a Ghost; Ghosts receive no tokens (R7.1).",
