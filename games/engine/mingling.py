@@ -57,13 +57,16 @@ def intervention_voters(state: State) -> tuple[int, ...]:
     those who were Ghosts when Mingling opened and left the table (R7.2 amended: a player killed
     in a relic window before it is one of them); a player killed during Mingling (Blood of the
     One) has no dial this round."""
-    if not intervention_open(state):
+    if state.round_ghosts == 0 or state.three_living:  # `intervention_open`, asked every move
         return ()
     return state.ghosts[: state.round_ghosts]
 
 
 def has_voted(state: State, seat: int) -> bool:
-    return any(v.voter == seat for v in state.intervention)
+    for v in state.intervention:
+        if v.voter == seat:
+            return True
+    return False
 
 
 def intervention_targets(state: State) -> list[int]:
@@ -75,7 +78,7 @@ def intervention_targets(state: State) -> list[int]:
 def token_targets(state: State, seat: int, token: str | None = None) -> list[int]:
     """Living players other than `seat` that do not already hold one of its tokens (R3.1); for a
     token that may stack (the Dagger's Stakes), only those holding none that may not (R11)."""
-    mine = {p.target for p in state.placements if p.owner == seat}
+    mine = [p.target for p in state.placements if p.owner == seat]
     if mine and token is not None and may_stack(state, seat, token):
         mine = {
             p.target

@@ -240,7 +240,7 @@ class State:
 
     @memo
     def living(self) -> tuple[int, ...]:
-        return tuple(p.seat for p in self.players if p.alive)
+        return tuple([p.seat for p in self.players if p.alive])
 
 
 @record

@@ -56,13 +56,14 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
 def _mingling_offers(state: State, seat: int) -> list[dict[str, Any]]:
     """R3: a living player's tokens to place; a Ghost's (or a module's voter's) dial."""
     actions = []
-    alive = state.players[seat - 1].alive
-    if alive:
+    if state.players[seat - 1].alive:
         hand = state.hands[seat - 1]
         if hand:
             place = _place_offer(state, seat, hand)
             if place is not None:
                 actions.append(place)
+        if not hooks.using(state, "optional_intervention_voters"):
+            return actions
         may_vote = mingling.optional_voter(state, seat)  # e.g. the Seer's Orb
     else:
         may_vote = seat in mingling.intervention_voters(state)
@@ -79,14 +80,17 @@ def _place_offer(state: State, seat: int, hand: tuple[str, ...]) -> dict[str, An
     if hooks.using(state, "may_stack"):  # a token may stack (the Dagger): one by one
         by_token = {tok: mingling.token_targets(state, seat, tok) for tok in tokens}
         by_token = {tok: seats for tok, seats in by_token.items() if seats}
+        if not by_token:
+            return None
         union = sorted({s for seats in by_token.values() for s in seats})
-    else:  # every token has the same targets: work them out once
-        union = mingling.token_targets(state, seat)
+    else:  # every token has the same targets (`mingling.token_targets`, written out): once
+        mine = [p.target for p in state.placements if p.owner == seat]
+        union = [s for s in state.living if s != seat and s not in mine]
         if not union:
             return None
-        by_token = {tok: list(union) for tok in tokens}
-    if not by_token:
-        return None
+        by_token = {}
+        for tok in tokens:
+            by_token[tok] = union[:]
     return {
         "action": PLACE_TOKEN,
         "options": {
@@ -135,7 +139,17 @@ def _waiting_on(state: State) -> list[int]:
     phase = state.phase
     merged = False  # seats from two sources: sort them and drop repeats
     if phase == MINGLING:
-        seats = _mingling_waits_on(state)
+        # R3.3: the living with tokens in hand, then the Ghosts yet to vote, in seat order; the
+        # two never overlap (a Ghost holds no tokens). Written out: asked before nearly every move.
+        hands = state.hands
+        seats = [s for s in state.living if hands[s - 1]]
+        ghosts = mingling.intervention_voters(state)
+        if ghosts:
+            voted = [v.voter for v in state.intervention]
+            missing = [g for g in ghosts if g not in voted]
+            if missing:
+                seats += missing
+                seats.sort()
     elif phase == TIEBREAK:
         tie = state.tie
         merged = True  # the voters may be Ghosts, in the order they died
@@ -156,21 +170,6 @@ def _waiting_on(state: State) -> list[int]:
             seats.extend(more)
             merged = True
     return sorted(set(seats)) if merged else seats
-
-
-def _mingling_waits_on(state: State) -> list[int]:
-    """R3.3: the living with tokens in hand, then the Ghosts yet to vote, in seat order. The two
-    never overlap (a Ghost holds no tokens), so no repeats to drop."""
-    hands = state.hands
-    seats = [s for s in state.living if hands[s - 1]]
-    ghosts = mingling.intervention_voters(state)
-    if ghosts:
-        voted = [v.voter for v in state.intervention]
-        missing = [g for g in ghosts if g not in voted]
-        if missing:
-            seats += missing
-            seats.sort()
-    return seats
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
