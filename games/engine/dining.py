@@ -7,8 +7,6 @@ the window settles the result and moves `step` on.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from . import hooks, ties
 from .common import ROLE_NAMES, int_arg, learn, private, public, with_player
 from .errors import IllegalAction
@@ -65,11 +63,12 @@ def intervention(state: State, events: list, now: float):
     state = evolve(state, step="after_intervention")
     if not intervention_open(state):
         return state, False
-    counts = Counter()
+    counts: dict[int, int] = {}  # a plain dict: a Counter costs more to make than to fill
     players = state.players
+    last_protected = state.last_protected
     for v in state.dining.intervention:  # R7.3: never last round's, only the living (amended)
-        if v.target != state.last_protected and players[v.target - 1].alive:
-            counts[v.target] += ties.vote_weight(state, v.voter)
+        if v.target != last_protected and players[v.target - 1].alive:
+            counts[v.target] = counts.get(v.target, 0) + ties.vote_weight(state, v.voter)
     if not counts:
         return state, False
     top = max(counts.values())
@@ -226,6 +225,8 @@ def _mesmerize(state: State, seat: int, events: list) -> State:
 def _ignoring_tokens(state: State) -> set[int]:
     """Seats whose tokens a module says to ignore this round (Key of Quick Passage)."""
     modules = hooks.using(state, "ignores_tokens")
+    if not modules:
+        return set()
     return {s for s in state.living for m in modules if m.ignores_tokens(state, s)}
 
 
@@ -325,14 +326,17 @@ def eliminate(state: State, seat: int, events: list, cause: str = BY_DINING) -> 
     `cause` says why (`BY_DINING`, or the id of the card that killed); modules react through
     `on_eliminated`.
     """
-    if not state.player(seat).alive:
+    players = list(state.players)
+    if not players[seat - 1].alive:
         return state
-    state = with_player(state, seat, alive=False)
-    state = evolve(state, ghosts=state.ghosts + (seat,))
-    if state.dining is not None and not state.dining.complete:  # its aftermath: flow._aftermath
-        state = evolve(state, dining=evolve(state.dining, deaths=state.dining.deaths + (seat,)))
+    players[seat - 1] = evolve(players[seat - 1], alive=False)
+    dining = state.dining
+    if dining is not None and not dining.complete:  # its aftermath: flow._aftermath
+        dining = evolve(dining, deaths=dining.deaths + (seat,))
     if cause == BY_DINING:
-        state = evolve(state, dining=evolve(state.dining, eliminated=seat))
+        dining = evolve(dining, eliminated=seat)
+    state = evolve(state, players=tuple(players), ghosts=state.ghosts + (seat,), dining=dining)
+    if cause == BY_DINING:
         events.append(
             public(
                 state,

@@ -221,11 +221,14 @@ def _modules_at(step: str, next_step: str):
 def _aftermath(state: State, events: list, now: float):
     """The next death in Dining not yet dealt with (`dining.dying`): the modules' turn on it (its
     Last Will, then the relics), then the next one (R13 amended: in the order they died)."""
-    state, paused = _modules_at("after_death", None)(state, events, now)
+    state, paused = _AFTER_DEATH(state, events, now)
     if paused:
         return state, True
     dining = state.dining
     return evolve(state, dining=evolve(dining, settled=dining.settled + 1)), False
+
+
+_AFTER_DEATH = _modules_at("after_death", None)
 
 
 def _deal(state: State, events: list, now: float):

@@ -42,6 +42,9 @@ class Module:
     name = ""
     action_names: frozenset[str] = frozenset()
     at_steps: frozenset[str] | None = None  # the STEPS whose `at_step` does anything; None: all
+    # The phases in which `pending` and `waiting` may name anyone; None: any. The core asks both
+    # on every move (`using_in`), so a module whose window is one phase of its own says so.
+    waits_in: frozenset[str] | None = None
 
     def enabled(self, state: State) -> bool:
         """Whether the game uses this module; decided by `state.options` alone (cached)."""
@@ -148,8 +151,8 @@ class ModuleMissing(LookupError):
 MODULE_OPTIONS = {"relics": "relics", "last_wills": "last_wills"}
 
 _registry: dict[str, Module] = {}
-# Answers are kept on the game's (immutable) options object, outside its fields, under a key that
-# every (un)registration changes, so that answers kept before it are never read again.
+# Answers are kept on the game's (immutable) options object, outside its fields (`_hooks`), with
+# a key that every (un)registration changes, so that answers kept before it are never read again.
 _generations = itertools.count()
 _cache_key = f"_hooks_{next(_generations)}"
 _shared: dict[tuple, dict[str, Any]] = {}
@@ -181,24 +184,35 @@ def using(state: State, hook: str) -> tuple[Module, ...]:
     skips the others on its hot paths, e.g. every token placement asks `may_stack`.
     `at_step:<step>` narrows `at_step` to the modules whose `at_steps` include that step."""
     try:
-        return state.options.__dict__[_cache_key][hook]
-    except KeyError:
-        return _remember(state, hook)
+        key, cache = state.options._hooks  # a plain attribute read: asked several times a move
+        if key is _cache_key:
+            return cache[hook]
+    except (AttributeError, KeyError):
+        pass
+    return _remember(state, hook)
+
+
+def _answers(options) -> dict:
+    """The answers kept for `options` under this generation of the registry (`_hooks`, outside
+    its fields), made on first use."""
+    kept = options.__dict__.get("_hooks")
+    if kept is not None and kept[0] is _cache_key:
+        return kept[1]
+    # games with equal options share their answers (`enabled` reads only them)
+    if len(_shared) > 1000:
+        _shared.clear()
+    try:
+        cache = _shared.setdefault((_cache_key, options), {})
+    except TypeError:  # options holding a list (built by hand): keep its own answers
+        cache = {}
+    options.__dict__["_hooks"] = (_cache_key, cache)
+    return cache
 
 
 def _remember(state: State, hook: str) -> tuple[Module, ...]:
-    options = state.options
-    cache = options.__dict__.get(_cache_key)
-    if cache is None:  # games with equal options share their answers (`enabled` reads only them)
-        if len(_shared) > 1000:
-            _shared.clear()
-        try:
-            cache = _shared.setdefault((_cache_key, options), {})
-        except TypeError:  # options holding a list (built by hand): keep its own answers
-            cache = {}
-        options.__dict__[_cache_key] = cache
-        if hook in cache:
-            return cache[hook]
+    cache = _answers(state.options)
+    if hook in cache:
+        return cache[hook]
     modules = tuple(m for m in _registry.values() if m.enabled(state))
     if hook == "*":
         cache[hook] = modules
@@ -217,6 +231,20 @@ def _remember(state: State, hook: str) -> tuple[Module, ...]:
 
 # A module that only overrides `pending` is still waited on (the default `waiting` asks it).
 _IMPLIED_BY = {"waiting": ("waiting", "pending")}
+
+
+def using_in(state: State, hook: str, phase: str) -> tuple[Module, ...]:
+    """`using(state, hook)` without the modules that say they wait on nobody in `phase`
+    (`Module.waits_in`): for `pending` and `waiting`, asked on every move."""
+    try:
+        key, cache = state.options._hooks
+        if key is _cache_key:
+            return cache[hook, phase]
+    except (AttributeError, KeyError):
+        pass
+    found = tuple(m for m in using(state, hook) if m.waits_in is None or phase in m.waits_in)
+    _answers(state.options)[hook, phase] = found
+    return found
 
 
 def require(options) -> None:

@@ -197,6 +197,7 @@ class LastWills(hooks.Module):
     name = "last_wills"
     action_names = frozenset({ActionName.RESOLVE_CHOICE})
     at_steps = frozenset({"after_intervention", "after_death"})
+    waits_in = frozenset({LAST_WILL})  # its only window: the drawer's choice
 
     def enabled(self, state: State) -> bool:
         return state.options.last_wills
@@ -297,6 +298,8 @@ class LastWills(hooks.Module):
         return state
 
     def hand(self, state: State, seat: int, tokens: tuple[str, ...]) -> tuple[str, ...]:
+        if state.three_living or not _this_round(_data(state)["effects"], state.round):
+            return tokens  # the common case, asked for every seat of every round
         for e in _in_force(state, seat):
             if e["card"] == LastWillId.SPILLED_WINE and FEAST in tokens:
                 tokens = _without(tokens, FEAST)
@@ -325,11 +328,12 @@ class LastWills(hooks.Module):
         return {decided["target"]: 1} if decided["target"] in tally else {}  # Kingmaker
 
     def vote_weight(self, state: State, voter: int) -> int:
-        restless = any(
-            e["card"] == LastWillId.RESTLESS_SPIRIT and e["target"] == voter
-            for e in _in_force(state)
-        )
-        return 2 if restless else 1
+        if state.three_living:
+            return 1
+        for e in _this_round(_data(state)["effects"], state.round):
+            if e["card"] == RESTLESS_SPIRIT and e["target"] == voter:
+                return 2
+        return 1
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         data = state.ext.get(self.name, {})
@@ -591,11 +595,24 @@ def _in_force(state: State, seat: int | None = None) -> list[dict]:
     """Effects for this round; none in a three-living round (R9 cancels them)."""
     if state.three_living:
         return []
-    return [
-        e
-        for e in _data(state)["effects"]
-        if e["round"] == state.round and (seat is None or e["target"] == seat)
-    ]
+    effects = _this_round(_data(state)["effects"], state.round)
+    if seat is None:
+        return list(effects)
+    return [e for e in effects if e["target"] == seat]
+
+
+_kept: tuple = (None, 0, ())  # (effects list, round, that round's effects): see `_this_round`
+
+
+def _this_round(effects: list[dict], round_: int) -> tuple[dict, ...]:
+    """The effects of `round_`, kept for the last list asked (by identity: a list in the state
+    is replaced, never changed): every hand dealt and every vote counted asks it again."""
+    global _kept
+    kept, kept_round, answer = _kept
+    if kept is not effects or kept_round != round_:
+        answer = tuple([e for e in effects if e["round"] == round_])
+        _kept = (effects, round_, answer)
+    return answer
 
 
 def _shown_round(state: State) -> int:
@@ -690,6 +707,7 @@ effect(LastWillId.GRUDGE)(
 )
 
 
+RESTLESS_SPIRIT = LastWillId.RESTLESS_SPIRIT
 ALPHA_CARDS = (LastWillId.OVERTURNED_TABLE, LastWillId.KINGMAKER)  # they decide the next Alpha
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import hooks
-from .common import int_arg, private, public, str_arg
+from .common import int_arg, private, public
 from .errors import IllegalAction
 from .events import render
 from .state import (
@@ -57,13 +57,16 @@ def intervention_voters(state: State) -> tuple[int, ...]:
     those who were Ghosts when Mingling opened and left the table (R7.2 amended: a player killed
     in a relic window before it is one of them); a player killed during Mingling (Blood of the
     One) has no dial this round."""
-    if not intervention_open(state):
+    if state.round_ghosts == 0 or state.three_living:  # `intervention_open`, asked every move
         return ()
     return state.ghosts[: state.round_ghosts]
 
 
 def has_voted(state: State, seat: int) -> bool:
-    return any(v.voter == seat for v in state.intervention)
+    for v in state.intervention:
+        if v.voter == seat:
+            return True
+    return False
 
 
 def intervention_targets(state: State) -> list[int]:
@@ -75,7 +78,7 @@ def intervention_targets(state: State) -> list[int]:
 def token_targets(state: State, seat: int, token: str | None = None) -> list[int]:
     """Living players other than `seat` that do not already hold one of its tokens (R3.1); for a
     token that may stack (the Dagger's Stakes), only those holding none that may not (R11)."""
-    mine = {p.target for p in state.placements if p.owner == seat}
+    mine = [p.target for p in state.placements if p.owner == seat]
     if mine and token is not None and may_stack(state, seat, token):
         mine = {
             p.target
@@ -123,13 +126,21 @@ def may_stack(state: State, seat: int, token: str) -> bool:
 
 
 def place_token(state: State, action: Action) -> State:
+    """R3.1: one token from `seat`'s hand onto another living player. The commonest move of a
+    game: the checks of `str_arg`, `int_arg` and `_require_mingling` are written out here."""
     seat = action.seat
-    token = str_arg(action, "token")
-    target = int_arg(action, "target")
-    _require_mingling(state)
-    if not state.player(seat).alive:
+    token = action.args.get("token")
+    if not isinstance(token, str):
+        raise IllegalAction("bad_request", "'token' must be a string.")
+    target = action.args.get("target")
+    if target.__class__ is not int:  # `int_arg`: a seat number, never a bool
+        target = int_arg(action, "target")
+    if state.phase != MINGLING:
+        _require_mingling(state)
+    if not state.players[seat - 1].alive:
         raise IllegalAction("wrong_phase", "Ghosts never place tokens (R7.1).")
-    hand = state.hands[seat - 1]
+    hands = state.hands
+    hand = hands[seat - 1]
     if token not in hand:
         if token not in TOKEN_LABELS:
             raise IllegalAction("illegal_token", f"There is no token called '{token}'.")
@@ -141,20 +152,17 @@ def place_token(state: State, action: Action) -> State:
     # `seat`'s there, unless both may stack (the Dagger's Stakes).
     for p in state.placements:
         if (
-            p.owner == seat
-            and p.target == target
+            p.target == target
+            and p.owner == seat
             and not (may_stack(state, seat, token) and may_stack(state, seat, p.token))
         ):
             raise IllegalAction(
                 "illegal_target", "You may not place two of your tokens on the same player (R3.1)."
             )
-    hands = list(state.hands)
-    rest = list(hand)
-    rest.remove(token)
-    hands[seat - 1] = tuple(rest)
+    i = hand.index(token)  # the first such token, as `list.remove` takes it
     return evolve(
         state,
-        hands=tuple(hands),
+        hands=hands[: seat - 1] + (hand[:i] + hand[i + 1 :],) + hands[seat:],
         placements=state.placements + (Placement(seat, target, token),),
     )
 
@@ -260,9 +268,10 @@ def _require_mingling(state: State) -> None:
 
 
 def _check_target(state: State, target: int) -> None:
-    if not 1 <= target <= len(state.players):
+    players = state.players
+    if not 1 <= target <= len(players):
         raise IllegalAction("illegal_target", f"There is no seat {target} at this table.")
-    if not state.player(target).alive:
+    if not players[target - 1].alive:
         raise IllegalAction(
             "illegal_target",
             "{target:Seat} is a Ghost; Ghosts receive no tokens (R7.1).",

@@ -59,9 +59,15 @@ def team(player: Player) -> str:
 
 def winner(state: State) -> Outcome | None:
     """R12.1 is checked first, then R12.2 (Mesmerized players still count as Hunters, R8.3)."""
-    living = [p for p in state.players if p.alive]
-    if not any(on_vampire_side(p.role) for p in living):
+    hunters = vampires = 0  # counted in one pass: asked at every round's start and end
+    for p in state.players:
+        if p.alive:
+            if p.role == HUNTER:
+                hunters += 1
+            elif on_vampire_side(p.role):
+                vampires += 1
+    if not vampires:
         return Outcome(Team.HUNTERS, "No Vampire or Vampire Lord is left alive (R12.1).")
-    if sum(p.role == HUNTER for p in living) <= 1:
+    if hunters <= 1:
         return Outcome(Team.VAMPIRES, "At most one living player is a Hunter (R12.2).")
     return None

@@ -25,55 +25,82 @@ from .state import (
 from .table import team
 from .vocabulary import ActionName
 
+PLACE_TOKEN = ActionName.PLACE_TOKEN
+
 
 def pending(state: State, seat: int) -> list[dict[str, Any]]:
     """Every action `seat` may take now, with its legal options (`offers`); [] means "wait"."""
     if state.outcome is not None:
         return []
-    actions: list[dict[str, Any]] = []
-    if state.phase == MINGLING:
-        alive = state.players[seat - 1].alive
-        hand = state.hands[seat - 1]
-        if alive and hand:
-            tokens = sorted(set(hand))
-            if hooks.using(state, "may_stack"):  # a token may stack (the Dagger): one by one
-                by_token = {tok: mingling.token_targets(state, seat, tok) for tok in tokens}
-                by_token = {tok: seats for tok, seats in by_token.items() if seats}
-                union = sorted({s for seats in by_token.values() for s in seats})
-            else:  # every token has the same targets: work them out once
-                union = mingling.token_targets(state, seat)
-                by_token = {tok: list(union) for tok in tokens} if union else {}
-            if by_token:
-                actions.append(
-                    offer(
-                        ActionName.PLACE_TOKEN,
-                        union,
-                        tokens=list(by_token),
-                        targets_by_token=by_token,
-                    )
-                )
-        may_vote = (
-            seat in mingling.intervention_voters(state)
-            if not alive
-            else mingling.optional_voter(state, seat)  # e.g. the Seer's Orb
-        )
-        if may_vote and not mingling.has_voted(state, seat):
-            targets = mingling.intervention_targets(state)
-            if targets:
-                actions.append(offer(ActionName.INTERVENTION_VOTE, targets))
-    elif state.phase == TIEBREAK:
+    phase = state.phase
+    if phase == MINGLING:
+        actions = _mingling_offers(state, seat)
+    elif phase == TIEBREAK:
+        actions = []
         tie = state.tie
         if seat in tie.voters and (
             tie.decider is not None or seat not in [v.voter for v in tie.votes]
         ):
             actions.append(offer(ActionName.TIEBREAK_VOTE, tie.candidates))
-    elif state.phase == CHOOSE_EXAMINER and seat == state.dining.examined:
-        actions.append(offer(ActionName.CHOOSE_EXAMINER, dining.examiner_targets(state)))
-    elif state.phase == ROLE_REVEAL:
-        actions.extend(reveal.pending(state, seat))
-    for module in hooks.using(state, "pending"):
+    elif phase == CHOOSE_EXAMINER and seat == state.dining.examined:
+        actions = [offer(ActionName.CHOOSE_EXAMINER, dining.examiner_targets(state))]
+    elif phase == ROLE_REVEAL:
+        actions = list(reveal.pending(state, seat))
+    else:
+        actions = []
+    for module in hooks.using_in(state, "pending", phase):
         actions.extend(module.pending(state, seat))
     return actions
+
+
+def _mingling_offers(state: State, seat: int) -> list[dict[str, Any]]:
+    """R3: a living player's tokens to place; a Ghost's (or a module's voter's) dial."""
+    actions = []
+    if state.players[seat - 1].alive:
+        hand = state.hands[seat - 1]
+        if hand:
+            place = _place_offer(state, seat, hand)
+            if place is not None:
+                actions.append(place)
+        if not hooks.using(state, "optional_intervention_voters"):
+            return actions
+        may_vote = mingling.optional_voter(state, seat)  # e.g. the Seer's Orb
+    else:
+        may_vote = seat in mingling.intervention_voters(state)
+    if may_vote and not mingling.has_voted(state, seat):
+        targets = mingling.intervention_targets(state)
+        if targets:
+            actions.append(offer(ActionName.INTERVENTION_VOTE, targets))
+    return actions
+
+
+def _place_offer(state: State, seat: int, hand: tuple[str, ...]) -> dict[str, Any] | None:
+    """The `place_token` offer: each token in hand and the seats it may go on (R3.1, R11)."""
+    tokens = sorted(set(hand))
+    if hooks.using(state, "may_stack"):  # a token may stack (the Dagger): one by one
+        by_token = {tok: mingling.token_targets(state, seat, tok) for tok in tokens}
+        by_token = {tok: seats for tok, seats in by_token.items() if seats}
+        if not by_token:
+            return None
+        union = sorted({s for seats in by_token.values() for s in seats})
+    else:  # every token has the same targets (`mingling.token_targets`, written out): once
+        mine = [p.target for p in state.placements if p.owner == seat]
+        union = [s for s in state.living if s != seat and s not in mine]
+        if not union:
+            return None
+        by_token = {}
+        for tok in tokens:
+            by_token[tok] = union[:]
+    return {
+        "action": PLACE_TOKEN,
+        "options": {
+            "targets": union,
+            "min": 1,
+            "max": 1,
+            "tokens": list(by_token),
+            "targets_by_token": by_token,
+        },
+    }
 
 
 def _keeps_last(compute):
@@ -109,16 +136,21 @@ def waiting_for(state: State) -> list[int]:
 def _waiting_on(state: State) -> list[int]:
     if state.outcome is not None:
         return []
+    phase = state.phase
     merged = False  # seats from two sources: sort them and drop repeats
-    if state.phase == MINGLING:
+    if phase == MINGLING:
+        # R3.3: the living with tokens in hand, then the Ghosts yet to vote, in seat order; the
+        # two never overlap (a Ghost holds no tokens). Written out: asked before nearly every move.
         hands = state.hands
         seats = [s for s in state.living if hands[s - 1]]
         ghosts = mingling.intervention_voters(state)
         if ghosts:
             voted = [v.voter for v in state.intervention]
-            seats += [g for g in ghosts if g not in voted]
-            merged = True
-    elif state.phase == TIEBREAK:
+            missing = [g for g in ghosts if g not in voted]
+            if missing:
+                seats += missing
+                seats.sort()
+    elif phase == TIEBREAK:
         tie = state.tie
         merged = True  # the voters may be Ghosts, in the order they died
         if tie.decider is not None:
@@ -126,13 +158,13 @@ def _waiting_on(state: State) -> list[int]:
         else:
             voted = [v.voter for v in tie.votes]
             seats = [s for s in tie.voters if s not in voted]
-    elif state.phase == CHOOSE_EXAMINER:
+    elif phase == CHOOSE_EXAMINER:
         seats = [state.dining.examined]
-    elif state.phase == ROLE_REVEAL:
+    elif phase == ROLE_REVEAL:
         seats = reveal.not_ready(state)
     else:
         seats = []
-    for module in hooks.using(state, "waiting"):
+    for module in hooks.using_in(state, "waiting", phase):
         more = module.waiting(state)
         if more:
             seats.extend(more)
