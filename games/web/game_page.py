@@ -134,7 +134,6 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         unread, lines = news_reads.page_lines(game, seat, mine, own=OWN_LINES)
         context["news"] = news_cards.cards(unread, seat, names, me.get("role"))
         context["hand"] = presenters.hand(me.get("tokens", []))
-        context["in_hand"] = len(me.get("tokens", []))
         for e in lines:
             e["text"] = for_people(e["text"], names, e["data"], e["template"], seat)
         context["own_lines"] = lines[::-1]
