@@ -125,6 +125,11 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context["knowledge_words"] = glossary.knowledge_words(me.get("knowledge", []), me)
         context["badge_words"] = glossary.badge_words(context["my"], me)
         context["hand_words"] = glossary.hand_words(me.get("tokens", []), view["phase"])
+        # The player's card explains its tokens in hand from round 2 (round 1: the token chooser)
+        # and its badges, in one closed line (templates/games/_play.html).
+        later = (view.get("round") or 0) > 1 and me.get("tokens")
+        shown = [*(context["hand_words"] if later else []), *context["badge_words"]]
+        context["me_words"] = [glossary.word(k).word for k in dict.fromkeys(shown)]
         mine = next(p for p in players if p.seat == seat)
         unread, lines = news_reads.page_lines(game, seat, mine, own=OWN_LINES)
         context["news"] = news_cards.cards(unread, seat, names, me.get("role"))

@@ -194,6 +194,11 @@
 
   function explainTerms(root) {
     var seen = seenWords();
+    // A page (a load, a live refresh) opens a word only where its explanation is wholly on the
+    // screen, as "seen" counts it: further down it stays a closed pill, a tap away (opened there,
+    // each took 85-320 px under the fold and pushed the page past two screens). A section the
+    // player opens shows its words open.
+    var opened = root.matches && root.matches("details");
     root.querySelectorAll("details.term[data-term]").forEach(function (d) {
       if (Object.prototype.hasOwnProperty.call(termOpen, d.id)) {
         if (d.open !== termOpen[d.id]) d.open = termOpen[d.id]; // the player's choice, kept
@@ -203,9 +208,14 @@
       if (seen.indexOf(word) >= 0) return;
       if (firstSight[word] && document.getElementById(firstSight[word])) return; // once a page
       if (d.checkVisibility && !d.checkVisibility()) return; // its turn comes when shown
+      if (!opened && d.getBoundingClientRect().top >= window.innerHeight) return; // below the fold
+      d.open = true;
+      if (!opened && d.getBoundingClientRect().bottom > window.innerHeight) {
+        d.open = false; // its explanation would not be wholly on the screen: closed, a tap away
+        return;
+      }
       firstSight[word] = d.id;
       termOpen[d.id] = true;
-      d.open = true;
     });
     noteSeen();
   }

@@ -79,9 +79,9 @@ def test_round_two_explains_the_alphas_tokens_the_recap_badges_and_what_you_know
     t.phone(3).act(t.code, "choose_examiner", target="4")
     alpha = t.page(5)  # Eli: most Feasts in round 1
     # From round 2 the recap keeps its place on the first screen: the tokens' words are beside
-    # "In hand", below it, no longer in the chooser.
+    # "In hand" (the closed line of the player's tokens), below it, no longer in the chooser.
     assert terms(part(alpha, 'data-action="place_token"', "</form>")) == {}
-    hand = terms(part(alpha, '<p class="hand">In hand:', "</section>"))
+    hand = terms(part(alpha, '<span class="hand">In hand:', "</section>"))
     assert list(hand)[:4] == ["feast", "double_stake", "investigation", "mingling"]
     assert hand["double_stake"]["id"] == "term-double_stake-hand-r2"
     recap = terms(part(alpha, 'id="recap-1"', 'class="card me"'))
