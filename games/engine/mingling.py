@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import hooks
-from .common import int_arg, private, public
+from .common import int_arg, private, public, str_arg
 from .errors import IllegalAction
 from .events import render
 from .state import (
@@ -57,7 +57,7 @@ def intervention_voters(state: State) -> tuple[int, ...]:
     those who were Ghosts when Mingling opened and left the table (R7.2 amended: a player killed
     in a relic window before it is one of them); a player killed during Mingling (Blood of the
     One) has no dial this round."""
-    if state.round_ghosts == 0 or state.three_living:  # `intervention_open`, asked every move
+    if not intervention_open(state):
         return ()
     return state.ghosts[: state.round_ghosts]
 
@@ -126,17 +126,11 @@ def may_stack(state: State, seat: int, token: str) -> bool:
 
 
 def place_token(state: State, action: Action) -> State:
-    """R3.1: one token from `seat`'s hand onto another living player. The commonest move of a
-    game: the checks of `str_arg`, `int_arg` and `_require_mingling` are written out here."""
+    """R3.1: one token from `seat`'s hand onto another living player."""
     seat = action.seat
-    token = action.args.get("token")
-    if not isinstance(token, str):
-        raise IllegalAction("bad_request", "'token' must be a string.")
-    target = action.args.get("target")
-    if target.__class__ is not int:  # `int_arg`: a seat number, never a bool
-        target = int_arg(action, "target")
-    if state.phase != MINGLING:
-        _require_mingling(state)
+    token = str_arg(action, "token")
+    target = int_arg(action, "target")
+    _require_mingling(state)
     if not state.players[seat - 1].alive:
         raise IllegalAction("wrong_phase", "Ghosts never place tokens (R7.1).")
     hands = state.hands

@@ -83,24 +83,12 @@ def _place_offer(state: State, seat: int, hand: tuple[str, ...]) -> dict[str, An
         if not by_token:
             return None
         union = sorted({s for seats in by_token.values() for s in seats})
-    else:  # every token has the same targets (`mingling.token_targets`, written out): once
-        mine = [p.target for p in state.placements if p.owner == seat]
-        union = [s for s in state.living if s != seat and s not in mine]
+    else:  # every token has the same targets: work them out once
+        union = mingling.token_targets(state, seat)
         if not union:
             return None
-        by_token = {}
-        for tok in tokens:
-            by_token[tok] = union[:]
-    return {
-        "action": PLACE_TOKEN,
-        "options": {
-            "targets": union,
-            "min": 1,
-            "max": 1,
-            "tokens": list(by_token),
-            "targets_by_token": by_token,
-        },
-    }
+        by_token = {tok: list(union) for tok in tokens}
+    return offer(PLACE_TOKEN, union, tokens=list(by_token), targets_by_token=by_token)
 
 
 def _keeps_last(compute):
