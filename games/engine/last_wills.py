@@ -298,8 +298,6 @@ class LastWills(hooks.Module):
         return state
 
     def hand(self, state: State, seat: int, tokens: tuple[str, ...]) -> tuple[str, ...]:
-        if state.three_living or not _this_round(_data(state)["effects"], state.round):
-            return tokens  # the common case, asked for every seat of every round
         for e in _in_force(state, seat):
             if e["card"] == LastWillId.SPILLED_WINE and FEAST in tokens:
                 tokens = _without(tokens, FEAST)
@@ -328,12 +326,8 @@ class LastWills(hooks.Module):
         return {decided["target"]: 1} if decided["target"] in tally else {}  # Kingmaker
 
     def vote_weight(self, state: State, voter: int) -> int:
-        if state.three_living:
-            return 1
-        for e in _this_round(_data(state)["effects"], state.round):
-            if e["card"] == RESTLESS_SPIRIT and e["target"] == voter:
-                return 2
-        return 1
+        restless = any(e["card"] == LastWillId.RESTLESS_SPIRIT for e in _in_force(state, voter))
+        return 2 if restless else 1
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         data = state.ext.get(self.name, {})
@@ -707,7 +701,6 @@ effect(LastWillId.GRUDGE)(
 )
 
 
-RESTLESS_SPIRIT = LastWillId.RESTLESS_SPIRIT
 ALPHA_CARDS = (LastWillId.OVERTURNED_TABLE, LastWillId.KINGMAKER)  # they decide the next Alpha
 
 
