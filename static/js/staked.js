@@ -468,8 +468,12 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     // Only a live refresh keeps the choices; after the player's own move the form starts afresh.
     // The whole document: the shared regions (the log) come back out of band beside #game.
+    // Only an answer that will be swapped: a 204 ("nothing changed") also passes here, and what
+    // it remembered would be put back by a later, unrelated swap over the player's newer choice.
     var verb = e.detail.requestConfig && e.detail.requestConfig.verb;
-    if (e.detail.target && e.detail.target.id === "game") remember(document, verb === "get");
+    if (e.detail.shouldSwap && e.detail.target && e.detail.target.id === "game") {
+      remember(document, verb === "get");
+    }
     keepTerms();
   });
   // The choices come back in the swap's own task, not at settle (were a settle delay set, a tap

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games import services
+from games.chat import services as chat
 from games.models import Game
 from tests.browser.pages import Phone
 
@@ -71,3 +72,23 @@ def test_an_invitee_sits_down_from_the_first_screen_and_the_host_starts_from_a_b
         assert services.bot_act(game_id=game.id, seat=seat)
     for phone in (ana, ben):
         phone.page.wait_for_selector('form[data-action="place_token"]')
+
+
+def test_a_choice_made_after_a_quiet_poll_survives_a_chat_refresh(phones):
+    """A poll that finds nothing new (204) swaps nothing, so it must not remember the form: a
+    later swap elsewhere on the page (a chat message arriving) would put back the choice it
+    saw over the one the player has made since."""
+    host_page, guest_page = phones(2)
+    ana, ben = Phone(host_page, "Ana"), Phone(guest_page, "Ben")
+    code = ana.open_table()
+    ben.join_by_link(f"/g/{code}/")
+    expect(ana.page.locator(".lobby-seat")).to_have_count(2)
+    with ana.page.expect_response(lambda r: "/changed" in r.url and r.status == 204):
+        pass  # the lobby's poll came back with nothing new
+    ana.page.locator("#bot-count").select_option("4")
+    game = Game.objects.get(code=code)
+    chat.message_post(
+        game=game, user=game.players.get(seat=2).user, channel="table", text="Ready when you are"
+    )
+    expect(ana.page.locator("#chat")).to_contain_text("Ready when you are")
+    expect(ana.page.locator("#bot-count")).to_have_value("4")
