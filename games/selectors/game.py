@@ -25,6 +25,7 @@ from games.engine import state_from_json
 from games.engine.last_wills import result_lines
 from games.engine.table import ROLE_TABLE
 from games.models import Event, Game, Player
+from games.selectors.log_index import log_index
 from games.selectors.news import line_of
 
 
@@ -233,13 +234,10 @@ def events_tail(game: Game, seat: int | None, count: int) -> list[dict]:
 
 def _visible_seqs(game: Game, seat: int | None) -> list[int]:
     """The game's own numbers of the events `seat` may see, oldest first."""
-    rows = Event.objects.filter(game=game).order_by("seq")
-    if seat is None:
-        return list(rows.filter(audience__isnull=True).values_list("seq", flat=True))
     return [
         seq
-        for seq, audience in rows.values_list("seq", "audience")
-        if audience is None or seat in audience
+        for seq, audience, _ in log_index(game)
+        if audience is None or (seat is not None and seat in audience)
     ]
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from games.engine.events import named
 from games.models import Event, Game, Player
+from games.selectors.log_index import log_index
 
 SINCE_LINES = 5  # the newest lines "Since you last looked" shows; the rest are in the log
 
@@ -57,8 +58,9 @@ def page_lines(
     """What a seat's page reads of the log, in two queries at most: its unread news (as
     `unread`) and the newest `own` private lines it may see, oldest first (receipts too).
 
-    The first query reads every event's number, audience and kind only (to number the lines
-    the viewer's way); the second the whole rows of the few lines shown, if any. `player`: the
+    The first reads every event's number, audience and kind only (to number the lines the
+    viewer's way: the log's index, kept per change, games/selectors/log_index.py); the second
+    the whole rows of the few lines shown, if any. `player`: the
     seat's row, when the caller has read it already."""
     if player is None:
         player = Player.objects.only("news_read").get(game=game, seat=seat)
@@ -68,9 +70,7 @@ def page_lines(
     revealed = bool((game.options.get("timers") or {}).get("reveal"))
     news, private = [], []
     number = 0
-    for seq, audience, kind in (
-        Event.objects.filter(game=game).order_by("seq").values_list("seq", "audience", "kind")
-    ):
+    for seq, audience, kind in log_index(game):
         if audience is not None and seat not in audience:
             continue
         number += 1

@@ -1,0 +1,44 @@
+"""The game's log as one index: every event's (seq, audience, kind), oldest first.
+
+Every phone's page, after every change, numbers the log lines its viewer may see and finds its
+unread news in this index; so does the events API. Events are only ever appended, each with the
+game's `last_seq` bumped in the same transaction (games/services/unit.py), so a game's id and its
+`last_seq` name one index for good: this process reads it once, and the table's other phones
+polling after the same change get it from memory instead of a query over the whole log.
+
+Only an index read outside any transaction is kept. Inside one (a move being applied, a test's
+transaction) the rows may yet be rolled back, and a kept index of events that never committed
+would be served to everyone once the game's `last_seq` reached that number again."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.db import connection
+
+from games.models import Event, Game
+
+Entry = tuple[int, frozenset[int] | None, str]  # seq, the seats it is for (None: everyone), kind
+KEPT = 256  # indexes kept per process, the most recently read: at most ~40 KB each (a long game)
+
+
+def log_index(game: Game) -> tuple[Entry, ...]:
+    """Every event of `game` up to its `last_seq`, oldest first."""
+    if connection.in_atomic_block:
+        return _read(game.pk, game.last_seq)
+    return _kept(game.pk, game.last_seq)
+
+
+def _read(game_id: int, last_seq: int) -> tuple[Entry, ...]:
+    rows = (
+        Event.objects.filter(game_id=game_id, seq__lte=last_seq)
+        .order_by("seq")
+        .values_list("seq", "audience", "kind")
+    )
+    return tuple(
+        (seq, frozenset(audience) if audience is not None else None, kind)
+        for seq, audience, kind in rows
+    )
+
+
+_kept = lru_cache(maxsize=KEPT)(_read)

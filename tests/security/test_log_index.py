@@ -1,0 +1,72 @@
+"""The log's index (games/selectors/log_index.py) is kept in memory per game and `last_seq`: a
+kept index must be the log as committed, for every viewer, change after change, and an index read
+inside a transaction that is then rolled back must never be served."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.db import transaction
+
+from games import engine, services
+from games.bots.moves import bot_move
+from games.engine import state_from_json
+from games.engine.view import waiting_for
+from games.models import Event, Game
+from games.selectors import game as selectors
+from games.selectors import log_index
+from games.selectors import news as news_reads
+from tests import factories
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def truth(game: Game, seat: int | None) -> list[int]:
+    """The seqs `seat` may see, straight from the table."""
+    return [
+        e.seq
+        for e in Event.objects.filter(game=game).order_by("seq")
+        if e.audience is None or (seat is not None and seat in e.audience)
+    ]
+
+
+def test_the_kept_index_follows_every_change_and_numbers_each_viewer_its_own_way():
+    log_index._kept.cache_clear()
+    game = factories.running_game(7, mingling=3600)
+    users = {p.seat: p.user for p in game.players.all()}
+    rng = random.Random(5)
+    for _ in range(25):
+        game = Game.objects.get(pk=game.pk)
+        for seat in (None, *users):
+            assert selectors._visible_seqs(game, seat) == truth(game, seat), seat
+            if seat is not None:
+                cards, _ = news_reads.page_lines(game, seat, own=0)
+                assert [c["seq"] for c in cards] == [
+                    c["seq"] for c in news_reads.unread(game, seat)
+                ]
+        state = state_from_json(game.state)
+        seat = next(iter(waiting_for(state)), None)
+        if seat is None:
+            break
+        action = bot_move(rng, seat, engine.view(state, seat))
+        services.action_apply(code=game.code, user=users[seat], name=action.name, args=action.args)
+    assert log_index._kept.cache_info().hits > 0, "the other viewers read the kept index"
+
+
+def test_an_index_read_inside_a_rolled_back_transaction_is_never_served():
+    log_index._kept.cache_clear()
+    game = factories.running_game(6, mingling=3600)
+    before = Game.objects.get(pk=game.pk)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        Event.objects.create(
+            game=before, seq=before.last_seq + 1, round=1, kind="secret", text="never", data={}
+        )
+        Game.objects.filter(pk=game.pk).update(last_seq=before.last_seq + 1)
+        inside = Game.objects.get(pk=game.pk)
+        assert log_index.log_index(inside)[-1][2] == "secret"  # read, not kept
+        raise RuntimeError("rolled back")
+    assert log_index._kept.cache_info().currsize == 0
+    game = Game.objects.get(pk=game.pk)
+    assert game.last_seq == before.last_seq
+    assert all(kind != "secret" for _, _, kind in log_index.log_index(game))
