@@ -78,7 +78,7 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
     """The page of one viewer: their own part (`#game`: the first screen and what is theirs)
     and the shared regions (games/web/regions.py: the table and the public log, cached per
     game version and audience)."""
-    players = list(game.players.all())  # read once, for the viewer's view and the regions
+    players = selectors.seats(game)  # read once, for the viewer's view and the regions
     view = selectors.game_view(game, request.user, players)
     me = view.get("me")
     if not may_watch(game, me["seat"] if me else None):
