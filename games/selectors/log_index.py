@@ -2,9 +2,10 @@
 
 Every phone's page, after every change, numbers the log lines its viewer may see and finds its
 unread news in this index; so does the events API. Events are only ever appended, each with the
-game's `last_seq` bumped in the same transaction (games/services/unit.py), so a game's id and its
-`last_seq` name one index for good: this process reads it once, and the table's other phones
-polling after the same change get it from memory instead of a query over the whole log.
+game's `last_seq` bumped in the same transaction (games/services/unit.py), so a game (its id,
+code and creation time) and its `last_seq` name one index for good: this process reads it once,
+and the table's other phones polling after the same change get it from memory instead of a
+query over the whole log.
 
 Only an index read outside any transaction is kept. Inside one (a move being applied, a test's
 transaction) the rows may yet be rolled back, and a kept index of events that never committed
@@ -26,7 +27,7 @@ def log_index(game: Game) -> tuple[Entry, ...]:
     """Every event of `game` up to its `last_seq`, oldest first."""
     if connection.in_atomic_block:
         return _read(game.pk, game.last_seq)
-    return _kept(game.pk, game.last_seq)
+    return _kept(game.pk, game.code, game.created_at, game.last_seq)
 
 
 def _read(game_id: int, last_seq: int) -> tuple[Entry, ...]:
@@ -41,4 +42,8 @@ def _read(game_id: int, last_seq: int) -> tuple[Entry, ...]:
     )
 
 
-_kept = lru_cache(maxsize=KEPT)(_read)
+@lru_cache(maxsize=KEPT)
+def _kept(game_id: int, code: str, created_at, last_seq: int) -> tuple[Entry, ...]:
+    """`_read`, kept. The code and creation time are in the key with the id: a deleted game's
+    id can be given again (SQLite reuses the highest rowid), never with the same code and time."""
+    return _read(game_id, last_seq)

@@ -70,3 +70,17 @@ def test_an_index_read_inside_a_rolled_back_transaction_is_never_served():
     game = Game.objects.get(pk=game.pk)
     assert game.last_seq == before.last_seq
     assert all(kind != "secret" for _, _, kind in log_index.log_index(game))
+
+
+def test_a_game_id_given_again_never_gets_the_index_kept_for_the_old_game():
+    """SQLite gives a deleted game's id (the highest) to the next game: the kept index is keyed by
+    the game's code and creation time too, so the new game at the same `last_seq` reads its own."""
+    log_index._kept.cache_clear()
+    game = Game.objects.get(pk=factories.running_game(6, mingling=3600).pk)
+    log_index.log_index(game)
+    log_index.log_index(game)
+    assert log_index._kept.cache_info()[:2] == (1, 1)  # hits, misses
+    same_id = Game.objects.get(pk=game.pk)
+    same_id.code = "ZZZZZZ"  # another game that was given this id, at the same last_seq
+    log_index.log_index(same_id)
+    assert log_index._kept.cache_info()[:2] == (1, 2)
