@@ -262,11 +262,6 @@ if REDIS_URL:
             "KEY_PREFIX": "staked",
         }
     }
-    # Sessions are written to the database and read from Redis: every page and poll of a
-    # signed-in phone reads its session, and a query less on each is a tenth of a poll. Redis
-    # lost or flushed, a session is read from its row again (staked/cache.py reads a dead Redis
-    # as a miss).
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     # Shared across processes (web, worker, beat), unlike locmem.
     CACHES = {
