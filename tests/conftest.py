@@ -89,6 +89,16 @@ def redis_missing() -> str | None:
 SERVICE_CHECKS = {"postgres": postgres_missing, "redis": redis_missing}
 
 
+@pytest.fixture(autouse=True)
+def _no_log_index_kept_between_tests():
+    """The log indexes a test's reads kept (games/selectors/log_index.py) never serve the next
+    test, whose database may give its games the same ids."""
+    yield
+    from games.selectors import log_index
+
+    log_index.forget()
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
     """Give this process a PostgreSQL test database of its own, test_<name>_<pid>.

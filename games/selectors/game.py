@@ -25,7 +25,7 @@ from games.engine import state_from_json
 from games.engine.last_wills import result_lines
 from games.engine.table import ROLE_TABLE
 from games.models import Event, Game, Player
-from games.selectors.log_index import log_index
+from games.selectors.log_index import agrees, log_index
 from games.selectors.news import line_of
 
 # The two reads of every page, poll and API view, as SQL written once: the ORM builds a query's
@@ -232,15 +232,27 @@ def events_seen_by(
     seat's private lines too, so its gaps told a spectator that someone learned a secret (one
     missing number after an examination, three when it was the Vampire Lord's card: the
     examination and two Mesmerism lines). `after` (a cursor) is in the same numbering."""
-    seqs = _visible_seqs(game, seat)
     after = max(after, 0)
-    return _numbered(game, seqs, after, after + limit), len(seqs) > after + limit
+    seqs, lines = _window(game, seat, lambda seqs: (after, after + limit))
+    return lines, len(seqs) > after + limit
 
 
 def events_tail(game: Game, seat: int | None, count: int) -> list[dict]:
     """The last `count` events `seat` may see, oldest first, numbered as in `events_seen_by`."""
-    seqs = _visible_seqs(game, seat)
-    return _numbered(game, seqs, max(0, len(seqs) - count), len(seqs))
+    return _window(game, seat, lambda seqs: (max(0, len(seqs) - count), len(seqs)))[1]
+
+
+def _window(game: Game, seat: int | None, bounds) -> tuple[list[int], list[dict]]:
+    """The seqs `seat` may see, and the lines `bounds(seqs)` (start, stop) picks of them; read
+    a second time if the rows disagreed with the log's kept index (`log_index.agrees`)."""
+    for _ in range(2):
+        seqs = _visible_seqs(game, seat)
+        window = seqs[slice(*bounds(seqs))]
+        rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=window)}
+        if agrees(rows, window, seat):
+            start = bounds(seqs)[0]
+            return seqs, [_line(number, rows[seq]) for number, seq in enumerate(window, start + 1)]
+    raise RuntimeError(f"the log of {game.code} disagrees with its rows")
 
 
 def _visible_seqs(game: Game, seat: int | None) -> list[int]:
@@ -252,21 +264,16 @@ def _visible_seqs(game: Game, seat: int | None) -> list[int]:
     ]
 
 
-def _numbered(game: Game, seqs: list[int], start: int, stop: int) -> list[dict]:
-    """Events `seqs[start:stop]`, each numbered by its place in `seqs` (from 1)."""
-    window = seqs[start:stop]
-    rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=window)}
-    return [
-        {
-            "seq": number,
-            "round": rows[seq].round,
-            "kind": rows[seq].kind,
-            "text": rows[seq].text,
-            "template": rows[seq].template,  # for the pages' names; the API does not publish it
-            "data": rows[seq].data,
-        }
-        for number, seq in enumerate(window, start=start + 1)
-    ]
+def _line(number: int, e: Event) -> dict:
+    """An event as the viewer's `number`-th line."""
+    return {
+        "seq": number,
+        "round": e.round,
+        "kind": e.kind,
+        "text": e.text,
+        "template": e.template,  # for the pages' names; the API does not publish it
+        "data": e.data,
+    }
 
 
 def public_log(game: Game, count: int) -> list[dict]:

@@ -9,10 +9,14 @@ query over the whole log.
 
 Only an index read outside any transaction is kept. Inside one (a move being applied, a test's
 transaction) the rows may yet be rolled back, and a kept index of events that never committed
-would be served to everyone once the game's `last_seq` reached that number again."""
+would be served to everyone once the game's `last_seq` reached that number again. And the index
+is never the only word on who sees a line: the rows read by their seqs are checked against it
+(`agrees`), and a disagreement (a database restored, or failed over to a copy that lost writes,
+while the web processes ran on) drops every kept index and has the reader read again."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from django.db import connection
@@ -20,14 +24,32 @@ from django.db import connection
 from games.models import Event, Game
 
 Entry = tuple[int, frozenset[int] | None, str]  # seq, the seats it is for (None: everyone), kind
-KEPT = 256  # indexes kept per process, the most recently read: at most ~40 KB each (a long game)
+KEPT = 256  # indexes kept per process, the most recently read (a long game's: about 100 KB)
 
 
 def log_index(game: Game) -> tuple[Entry, ...]:
     """Every event of `game` up to its `last_seq`, oldest first."""
-    if connection.in_atomic_block:
+    if connection.in_atomic_block or not connection.get_autocommit():
         return _read(game.pk, game.last_seq)
     return _kept(game.pk, game.code, game.created_at, game.last_seq)
+
+
+def agrees(rows: dict[int, Event], seqs: Iterable[int], seat: int | None) -> bool:
+    """Whether `rows` (read by their seqs) hold every one of `seqs`, each a line `seat` (None:
+    the public) may see, as the index said. If not, every kept index is dropped: read again."""
+    ok = all(
+        seq in rows
+        and (rows[seq].audience is None or (seat is not None and seat in rows[seq].audience))
+        for seq in seqs
+    )
+    if not ok:
+        forget()
+    return ok
+
+
+def forget() -> None:
+    """Drop every index this process kept."""
+    _kept.cache_clear()
 
 
 def _read(game_id: int, last_seq: int) -> tuple[Entry, ...]:
@@ -44,6 +66,6 @@ def _read(game_id: int, last_seq: int) -> tuple[Entry, ...]:
 
 @lru_cache(maxsize=KEPT)
 def _kept(game_id: int, code: str, created_at, last_seq: int) -> tuple[Entry, ...]:
-    """`_read`, kept. The code and creation time are in the key with the id: a deleted game's
-    id can be given again (SQLite reuses the highest rowid), never with the same code and time."""
+    """`_read`, kept. The code and creation time are in the key with the id: an id can be
+    given again (a sequence reset, a database restored from a copy)."""
     return _read(game_id, last_seq)

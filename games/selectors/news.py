@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from games.engine.events import named
 from games.models import Event, Game, Player
-from games.selectors.log_index import log_index
+from games.selectors.log_index import agrees, log_index
 
 SINCE_LINES = 5  # the newest lines "Since you last looked" shows; the rest are in the log
 
@@ -68,23 +68,28 @@ def page_lines(
     # A game with the role reveal (R2's ruling) showed the night information there, and the role
     # card keeps it: no card for it, which would show teammates again after the Ready.
     revealed = bool((game.options.get("timers") or {}).get("reveal"))
-    news, private = [], []
-    number = 0
-    for seq, audience, kind in log_index(game):
-        if audience is not None and seat not in audience:
-            continue
-        number += 1
-        if audience is not None:
-            private.append(seq)
-        if seq in read or (revealed and kind == "night"):
-            continue
-        if (audience is not None and kind not in RECEIPTS) or (
-            audience is None and kind in ABOUT_A_SEAT  # `_about` is asked of the row below
-        ):
-            news.append((number, seq))
-    private = private[-own:] if own else []
-    wanted = {seq for _, seq in news} | set(private)
-    rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=wanted)} if wanted else {}
+    for _ in range(2):  # again if the rows disagreed with the log's kept index (`agrees`)
+        news, private = [], []
+        number = 0
+        for seq, audience, kind in log_index(game):
+            if audience is not None and seat not in audience:
+                continue
+            number += 1
+            if audience is not None:
+                private.append(seq)
+            if seq in read or (revealed and kind == "night"):
+                continue
+            if (audience is not None and kind not in RECEIPTS) or (
+                audience is None and kind in ABOUT_A_SEAT  # `_about` is asked of the row below
+            ):
+                news.append((number, seq))
+        private = private[-own:] if own else []
+        wanted = {seq for _, seq in news} | set(private)
+        rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=wanted)} if wanted else {}
+        if agrees(rows, wanted, seat):
+            break
+    else:
+        raise RuntimeError(f"the log of {game.code} disagrees with its rows")
     cards = [
         {"number": n, **line_of(rows[seq])}
         for n, seq in news
