@@ -85,6 +85,8 @@ def test_a_choice_made_after_a_quiet_poll_survives_a_chat_refresh(phones):
     expect(ana.page.locator(".lobby-seat")).to_have_count(2)
     with ana.page.expect_response(lambda r: "/changed" in r.url and r.status == 204):
         pass  # the lobby's poll came back with nothing new
+    # No later poll may pass (one would remember the new choice and hide the fault).
+    ana.page.route("**/changed*", lambda route: route.abort())
     ana.page.locator("#bot-count").select_option("4")
     game = Game.objects.get(code=code)
     chat.message_post(
