@@ -29,8 +29,8 @@ from games.selectors.log_index import agrees, log_index
 from games.selectors.news import line_of
 
 # The two reads of every page, poll and API view, as SQL written once: the ORM builds a query's
-# SQL anew on every call, and for these two that was about half of their cost (0.4 and 0.3 ms
-# of CPU a request, docs/benchmarks.md, "The game page").
+# SQL anew on every call, and for these two that was a third to a half of their cost (0.4 and
+# 0.3 ms of CPU a request, docs/benchmarks.md, "The game page").
 _GAME_BY_CODE = f"SELECT * FROM {Game._meta.db_table} WHERE code = %s"  # noqa: S608 - no input
 _SEATS = f"SELECT * FROM {Player._meta.db_table} WHERE game_id = %s ORDER BY seat"  # noqa: S608
 
