@@ -25,7 +25,7 @@ from games.engine import state_from_json
 from games.engine.last_wills import result_lines
 from games.engine.table import ROLE_TABLE
 from games.models import Event, Game, Player
-from games.selectors.log_index import agrees, log_index
+from games.selectors.log_index import log_index, rows_of, sees
 from games.selectors.news import line_of
 
 # The two reads of every page, poll and API view, as SQL written once: the ORM builds a query's
@@ -244,24 +244,20 @@ def events_tail(game: Game, seat: int | None, count: int) -> list[dict]:
 
 def _window(game: Game, seat: int | None, bounds) -> tuple[list[int], list[dict]]:
     """The seqs `seat` may see, and the lines `bounds(seqs)` (start, stop) picks of them; read
-    a second time if the rows disagreed with the log's kept index (`log_index.agrees`)."""
+    a second time if the rows disagreed with the log's kept index (`log_index.rows_of`)."""
     for _ in range(2):
         seqs = _visible_seqs(game, seat)
-        window = seqs[slice(*bounds(seqs))]
-        rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=window)}
-        if agrees(rows, window, seat):
-            start = bounds(seqs)[0]
+        start, stop = bounds(seqs)
+        window = seqs[start:stop]
+        rows = rows_of(game, window, seat)
+        if rows is not None:
             return seqs, [_line(number, rows[seq]) for number, seq in enumerate(window, start + 1)]
     raise RuntimeError(f"the log of {game.code} disagrees with its rows")
 
 
 def _visible_seqs(game: Game, seat: int | None) -> list[int]:
     """The game's own numbers of the events `seat` may see, oldest first."""
-    return [
-        seq
-        for seq, audience, _ in log_index(game)
-        if audience is None or (seat is not None and seat in audience)
-    ]
+    return [seq for seq, audience, _ in log_index(game) if sees(seat, audience)]
 
 
 def _line(number: int, e: Event) -> dict:

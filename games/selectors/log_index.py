@@ -11,7 +11,7 @@ Only an index read outside any transaction is kept. Inside one (a move being app
 transaction) the rows may yet be rolled back, and a kept index of events that never committed
 would be served to everyone once the game's `last_seq` reached that number again. And the index
 is never the only word on who sees a line: the rows read by their seqs are checked against it
-(`agrees`), and a disagreement (a database restored, or failed over to a copy that lost writes,
+(`rows_of`), and a disagreement (a database restored, or failed over to a copy that lost writes,
 while the web processes ran on) drops every kept index and has the reader read again."""
 
 from __future__ import annotations
@@ -34,17 +34,20 @@ def log_index(game: Game) -> tuple[Entry, ...]:
     return _kept(game.pk, game.code, game.created_at, game.last_seq)
 
 
-def agrees(rows: dict[int, Event], seqs: Iterable[int], seat: int | None) -> bool:
-    """Whether `rows` (read by their seqs) hold every one of `seqs`, each a line `seat` (None:
-    the public) may see, as the index said. If not, every kept index is dropped: read again."""
-    ok = all(
-        seq in rows
-        and (rows[seq].audience is None or (seat is not None and seat in rows[seq].audience))
-        for seq in seqs
-    )
-    if not ok:
-        forget()
-    return ok
+def sees(seat: int | None, audience) -> bool:
+    """Whether `seat` (None: the public) may see a line for `audience` (None: everyone)."""
+    return audience is None or (seat is not None and seat in audience)
+
+
+def rows_of(game: Game, seqs: Iterable[int], seat: int | None) -> dict[int, Event] | None:
+    """The rows of `seqs`, by seq, if every one is there and is a line `seat` may see, as the
+    index said. If not, every kept index is dropped and None says to read the index again."""
+    seqs = set(seqs)
+    rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=seqs)} if seqs else {}
+    if all(seq in rows and sees(seat, rows[seq].audience) for seq in seqs):
+        return rows
+    forget()
+    return None
 
 
 def forget() -> None:

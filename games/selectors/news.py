@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from games.engine.events import named
 from games.models import Event, Game, Player
-from games.selectors.log_index import agrees, log_index
+from games.selectors.log_index import log_index, rows_of, sees
 
 SINCE_LINES = 5  # the newest lines "Since you last looked" shows; the rest are in the log
 
@@ -37,7 +37,7 @@ def _about(event: Event, seat: int) -> bool:
 def visible(game: Game, seat: int) -> list[tuple[int, Event]]:
     """(the viewer's number, event) of every event `seat` may see, oldest first."""
     rows = Event.objects.filter(game=game).order_by("seq")
-    seen = (e for e in rows if e.audience is None or seat in e.audience)
+    seen = (e for e in rows if sees(seat, e.audience))
     return list(enumerate(seen, start=1))
 
 
@@ -68,11 +68,11 @@ def page_lines(
     # A game with the role reveal (R2's ruling) showed the night information there, and the role
     # card keeps it: no card for it, which would show teammates again after the Ready.
     revealed = bool((game.options.get("timers") or {}).get("reveal"))
-    for _ in range(2):  # again if the rows disagreed with the log's kept index (`agrees`)
+    for _ in range(2):  # again if the rows disagreed with the log's kept index (`rows_of`)
         news, private = [], []
         number = 0
         for seq, audience, kind in log_index(game):
-            if audience is not None and seat not in audience:
+            if not sees(seat, audience):
                 continue
             number += 1
             if audience is not None:
@@ -84,9 +84,8 @@ def page_lines(
             ):
                 news.append((number, seq))
         private = private[-own:] if own else []
-        wanted = {seq for _, seq in news} | set(private)
-        rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=wanted)} if wanted else {}
-        if agrees(rows, wanted, seat):
+        rows = rows_of(game, [*(seq for _, seq in news), *private], seat)
+        if rows is not None:
             break
     else:
         raise RuntimeError(f"the log of {game.code} disagrees with its rows")
