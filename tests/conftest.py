@@ -14,6 +14,7 @@ from django.conf import settings
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
+from tests import scheduling
 from tests.browser import screenshot_count
 
 # A shared 2-core machine makes wall-clock deadlines flaky. CI plays the same examples on every
@@ -127,6 +128,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         skip = pytest.mark.skip(reason=f"needs {marker}: {reason}")
         for item in marked:
             item.add_marker(skip)
+    items[:] = scheduling.long_tests_first(items, scheduling.workers(config))
 
 
 # The browser suite's screenshots are counted once the whole run is over, by the process that

@@ -14,6 +14,7 @@ import sys
 import time
 import uuid
 
+import pytest
 from django.core.cache.backends.filebased import FileBasedCache
 
 from tests.test_celery_worker import ROOT, start_worker, stop_worker, wait_for
@@ -61,6 +62,7 @@ at_once(4, send)
 )
 
 
+@pytest.mark.long(35)
 def test_concurrent_producers_eta_and_beat_on_the_embedded_broker(tmp_path):
     queue = f"test-embedded-{uuid.uuid4().hex}"
     data = tmp_path / "var"

@@ -79,6 +79,7 @@ def test_r3_4_worker_ends_mingling_at_the_deadline_and_unplaced_tokens_become_st
     assert mingling_over_events(game) == 1
 
 
+@pytest.mark.long(14)
 def test_timers_survive_a_killed_worker_the_sweeper_ends_the_phase_exactly_once(tmp_path, queue):
     first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
     first = start_worker(worker_env(queue), queue, first_log)

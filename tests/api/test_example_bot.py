@@ -81,6 +81,7 @@ def server(stack):  # noqa: F811
     return web
 
 
+@pytest.mark.long(36)
 def test_two_example_bots_play_a_base_game_to_the_end_and_name_the_winner(server, stack):  # noqa: F811
     code, outputs = play(server.url, "--no-last-wills")
     winner = recorded_winner(stack, code)
@@ -90,6 +91,7 @@ def test_two_example_bots_play_a_base_game_to_the_end_and_name_the_winner(server
     assert view_reads(server, code) == 0  # every view came on the stream
 
 
+@pytest.mark.long(24)
 def test_example_bots_finish_a_game_with_relics_and_last_wills(server, stack):  # noqa: F811
     code, outputs = play(server.url, "--relics")
     winner = recorded_winner(stack, code)

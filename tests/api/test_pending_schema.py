@@ -107,12 +107,14 @@ def play(table, validator, roles: str, seed: int) -> dict:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.long(17)
 @pytest.mark.parametrize("seed", [1, 2][: examples(suite=1, long=2)])  # 2: `make test-long`
 def test_pending_matches_the_schema_and_every_offer_is_accepted(table, validator, seed):
     seen = play(table, validator, "HHHHHVL", seed)
     assert {"place_token", "give_relic", "use_relic", "pass", "resolve_choice"} <= set(seen)
 
 
+@pytest.mark.long(34)
 def test_every_action_kind_is_offered_in_the_schema_across_games(table, validator):
     """Across a few games every one of the nine actions is offered (and checked)."""
     seen: set = set()

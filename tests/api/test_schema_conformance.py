@@ -237,6 +237,7 @@ def play_to_the_end(
     raise AssertionError(f"no end after {MAX_MOVES} rounds of moves")
 
 
+@pytest.mark.long(18)
 @pytest.mark.parametrize(
     "options",
     [

@@ -61,6 +61,7 @@ def tables(settings):
     return {"token": issue_token(eve), "codes": list(codes.values())}
 
 
+@pytest.mark.long(17)
 @pytest.mark.usefixtures("vapid")  # Web Push on, with tests/notify's fake push service
 def test_schemathesis_finds_nothing_with_every_check_on(live_server, tables, tmp_path):
     env = {

@@ -13,6 +13,8 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
+
 from loadtest.listeners import Listeners
 from tests.stack_fixture import pytest_runtest_makereport, stack  # noqa: F401
 
@@ -164,6 +166,7 @@ def test_a_view_stream_carries_what_a_get_of_the_view_answers_that_viewer(stack)
         assert "me" not in public and public["offer"] is None and public["pending"] == []
 
 
+@pytest.mark.long(14)
 def test_200_open_streams_each_hear_of_every_move_while_the_moves_are_answered(stack):  # noqa: F811
     # 200 streams of six players from one address: above the default caps, raised here.
     stack.stream(env={"STREAM_LIMIT_PER_USER": "50", "STREAM_LIMIT_PER_ADDRESS": "250"})

@@ -49,6 +49,7 @@ def test_home_rules_and_the_lobby_pass_axe(phones, artifacts):
     check(ben, artifacts / "lobby-invitee-axe.png")
 
 
+@pytest.mark.long(21)
 def test_every_phase_of_a_game_passes_axe(phones, artifacts):
     code, table = seated_table(phones(6), "LVHHHH")
     ana, ben, cleo = table[0], table[1], table[2]
@@ -64,6 +65,7 @@ def test_every_phase_of_a_game_passes_axe(phones, artifacts):
     ana.page.goto(f"/g/{code}/")
 
 
+@pytest.mark.long(30)
 def test_recap_ghost_and_end_screens_pass_axe(phones, artifacts):
     code, table = seated_table(phones(6), "LVHHHH")
     ana, ben, cleo = table[0], table[1], table[2]

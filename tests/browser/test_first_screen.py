@@ -28,6 +28,7 @@ def play_by_services(code: str, plans: dict[int, str]) -> None:
             services.action_apply(code=code, user=users[seat], name="place_token", args=args)
 
 
+@pytest.mark.long(14)
 def test_recap_ghost_screen_and_waiting_reason_are_on_the_first_screen(phones, artifacts):
     code, table = seated_table(phones(6), "LVHHHH")
     round_one_by_services(code, examiner=4)

@@ -58,6 +58,7 @@ def one_change(game: Game, rng: random.Random) -> None:
     services.game_expire(game_id=game.id, now=state.deadline + 1)
 
 
+@pytest.mark.long(50)
 @pytest.mark.parametrize(("seats", "seed"), GAMES)
 def test_every_seat_s_first_screen_holds_in_a_random_relic_game(browser, server, seats, seed):
     people = [get_user_model().objects.create_user(f"p{seat}-{seed}") for seat in range(seats)]

@@ -17,6 +17,7 @@ from tests.browser.pages import expect, seat_six
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.mark.long(36)
 def test_a_move_confirmed_while_the_polls_hang_and_the_game_changes_is_sent(phones, server):
     table = seat_six(phones(6))
     ana, ben = table[0], table[1]

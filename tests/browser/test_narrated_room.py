@@ -121,6 +121,7 @@ class Script:
         return bool(new)
 
 
+@pytest.mark.long(18)
 def test_the_room_screen_says_a_whole_game_in_order_and_never_a_secret(browser, server, artifacts):
     game = bots_lobby()
     context = screen(browser, server)
@@ -207,6 +208,7 @@ def test_the_room_screen_says_a_whole_game_in_order_and_never_a_secret(browser, 
     assert said_in_mingling, "no line was said during a Mingling: the check above never ran"
 
 
+@pytest.mark.long(15)
 def test_the_room_screen_says_the_time_left_at_one_minute_and_at_ten_seconds(browser, server):
     long_window, short_window = running_game(6, mingling=72), running_game(6, mingling=22)
     context = screen(browser, server)

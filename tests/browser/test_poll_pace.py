@@ -45,6 +45,7 @@ def gaps(times: list[float]) -> list[float]:
     return [b - a for a, b in zip(times, times[1:], strict=False)]
 
 
+@pytest.mark.long(19)
 def test_the_page_polls_faster_in_a_live_window_and_stops_while_hidden(phones):
     (page,) = phones(1)
     ana = Phone(page, "Ana")

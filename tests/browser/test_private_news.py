@@ -56,6 +56,7 @@ def round_one_by_services(code: str, examiner: int) -> None:
     services.action_apply(code=code, user=users[3], name="choose_examiner", args=choice)
 
 
+@pytest.mark.long(24)
 def test_r8_1_mesmerized_news_takes_over_the_phone_until_got_it_and_stays_read(
     phones, browser, server, artifacts
 ):
@@ -105,6 +106,7 @@ def test_r8_1_mesmerized_news_takes_over_the_phone_until_got_it_and_stays_read(
     assert "Mesmerized" not in eli.page.locator("body").inner_text()
 
 
+@pytest.mark.long(26)
 def test_a_news_card_that_arrives_above_the_view_gets_a_cue_that_leads_to_it(phones, artifacts):
     """Dev has scrolled down to the table when his examination's news arrives at the top of his
     page: a cue at the top of the screen says so; a tap brings the card into view, and the cue

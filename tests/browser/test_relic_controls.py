@@ -77,6 +77,7 @@ def state(code: str):
     return state_from_json(Game.objects.get(code=code).state)
 
 
+@pytest.mark.long(31)
 def test_relic_forms_offer_only_moves_the_rules_accept(phones, artifacts):
     code, by_seat = seated(phones(6))
     to_the_candle(code)

@@ -64,6 +64,7 @@ def _round_one_by_services(code: str) -> None:
     services.action_apply(code=code, user=users[3], name="choose_examiner", args={"target": 4})
 
 
+@pytest.mark.long(41)
 def test_r10_a_relic_round_distribution_and_the_bell_window_through_the_pages(phones, artifacts):
     code, table = _seated_table(phones(6))
     _round_one_by_services(code)

@@ -27,6 +27,7 @@ def roles_of(code: str) -> dict[int, str]:
     return {p.seat: p.role for p in state.players}
 
 
+@pytest.mark.long(24)
 def test_each_phone_sees_its_role_and_the_last_ready_starts_round_1(phones, artifacts):
     table = seat_six(phones(6), ready=False)
     code = table[0].code

@@ -92,6 +92,7 @@ def tokens_down(view: dict) -> bool:
     return view["phase"] == "mingling" and placed >= 8
 
 
+@pytest.mark.long(24)
 def test_the_room_screen_fits_720p_and_1080p_at_every_phase_without_scrolling(
     browser, server, artifacts
 ):

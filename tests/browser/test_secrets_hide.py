@@ -19,6 +19,7 @@ except ImportError:  # conftest.py skips the browser tests (or fails them in CI)
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.mark.long(32)
 def test_what_you_know_is_closed_on_load_and_hides_again_after_ten_seconds(phones, artifacts):
     _, table = seated_table(phones(6), "LVHHHH")
     ben, cleo = table[1], table[2]

@@ -27,6 +27,7 @@ except ImportError:  # conftest.py skips the browser tests (or fails them in CI)
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.mark.long(33)
 def test_r20_3_a_returning_player_sees_since_you_last_looked_first_and_continues_elsewhere(
     phones, browser, server, artifacts
 ):

@@ -36,6 +36,7 @@ def signed_in(browser, server, user):
     return context
 
 
+@pytest.mark.long(13)
 def test_the_room_screen_follows_the_game_without_a_reload(browser, server, artifacts):
     game = running_game(6)
     screen = browser.new_context(base_url=server.url, **SCREEN)

@@ -25,6 +25,7 @@ except ImportError:  # conftest.py skips the browser tests (or fails them in CI)
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.mark.long(14)
 def test_a_player_goes_on_vacation_and_comes_back_from_the_phone(
     phones, browser, server, artifacts
 ):

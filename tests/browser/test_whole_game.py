@@ -37,6 +37,7 @@ ROUND_1_TIE = {  # Stakes: seats 3 and 4 tie on 4; Feasts: seats 5 and 6 tie on 
 STAKES_TIE_VOTES = [3, 3, 4, 3, 4, 3]  # seats 1-6 settle the Stakes tie: seat 3
 
 
+@pytest.mark.long(71)
 def test_six_phones_create_join_and_play_a_whole_game_to_the_end_screen(phones, artifacts):
     table = seat_six(phones(6), artifacts=artifacts)
     roles = {p.seat: p.my_role() for p in table}
@@ -188,6 +189,7 @@ def test_an_unchanged_poll_swaps_nothing_and_htmx_comes_from_our_static_files(ph
     assert ana.page.evaluate("window.__game === document.getElementById('game')")
 
 
+@pytest.mark.long(24)
 def test_an_illegal_tap_shows_the_rule_and_changes_nothing(phones, artifacts):
     table = seat_six(phones(6))
     ben = table[1]

@@ -271,6 +271,7 @@ def tap(phone: Phone, action: str, args: dict) -> None:
     phone.confirm(action)
 
 
+@pytest.mark.long(217)
 def test_eight_phones_play_a_whole_relic_and_last_will_game_checked_at_every_phase(
     phones, artifacts
 ):

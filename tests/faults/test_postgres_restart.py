@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 import requests
 
 from loadtest.api_players import Servers, Table
@@ -19,6 +20,7 @@ from loadtest.audit import audit_game, moves_exactly_once
 from loadtest.stack import wait_until
 
 
+@pytest.mark.long(36)
 def test_a_postgres_restart_answers_503_while_down_and_recovers_at_once(stack):
     web = stack.web(workers=2, threads=4)
     stack.worker()

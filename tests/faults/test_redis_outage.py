@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import time
 
+import pytest
 import requests
 
 from loadtest.api_players import Servers, Table
@@ -34,6 +35,7 @@ from tests.faults.test_two_beats import timeouts_of
 OUTAGE_SECONDS = float(os.environ.get("FAULT_REDIS_OUTAGE_SECONDS", "15"))
 
 
+@pytest.mark.long(47)
 def test_a_redis_outage_mid_game_loses_no_move_and_fires_due_timers_once(stack):
     web = stack.web(workers=2)
     stack.worker()

@@ -10,6 +10,8 @@ expired" per timeout in the log (a request that finds a window overdue closes it
 
 from __future__ import annotations
 
+import pytest
+
 from loadtest.api_players import Servers, Table
 from loadtest.audit import audit_game, moves_exactly_once
 from loadtest.stack import wait_until
@@ -24,6 +26,7 @@ def timeouts_of(stack, code: str) -> int:
         ).fetchone()[0]
 
 
+@pytest.mark.long(44)
 def test_two_beats_never_make_a_timer_act_twice(stack):
     web = stack.web(workers=1)
     workers = [stack.worker(f"worker-{n}", concurrency=2) for n in (1, 2)]

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from loadtest.api_players import Servers, Table
 from loadtest.audit import audit_game, moves_exactly_once
 from loadtest.stack import wait_until
 
 
+@pytest.mark.long(39)
 def test_games_finish_when_one_web_server_and_one_worker_die_mid_game(stack):
     web_a, web_b = stack.web("web-a", workers=1), stack.web("web-b", workers=1)
     worker_1 = stack.worker("worker-1", concurrency=1)

@@ -15,12 +15,15 @@ import os
 import signal
 import threading
 
+import pytest
+
 from loadtest.api_players import Servers, Table
 from loadtest.audit import Intent, audit_game, moves_exactly_once
 from loadtest.stack import wait_until
 from tests.faults.locks import game_row_locked, game_version, wait_for_a_waiter, wait_for_no_waiter
 
 
+@pytest.mark.long(31)
 def test_a_move_whose_web_worker_dies_is_applied_once_or_not_at_all(stack):
     web = stack.web(workers=1)
     table = Table(Servers([web.url]), players=6)

@@ -13,12 +13,15 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from loadtest.api_players import Servers, Table
 from loadtest.audit import audit_game, moves_exactly_once
 from loadtest.stack import wait_until
 from tests.faults.locks import game_row_locked, game_version, wait_for_a_waiter, wait_for_no_waiter
 
 
+@pytest.mark.long(54)
 def test_a_window_whose_worker_was_killed_mid_timer_closes_exactly_once(stack):
     web = stack.web(workers=1)
     worker_a = stack.worker("worker-a", concurrency=1)

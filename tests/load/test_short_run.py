@@ -9,9 +9,12 @@ shared machine.
 
 from __future__ import annotations
 
+import pytest
+
 from loadtest.capacity import run_step
 
 
+@pytest.mark.long(47)
 def test_twelve_phones_play_for_twenty_seconds_without_an_error(stack):
     web = stack.web(workers=2, threads=4)
     stack.worker()

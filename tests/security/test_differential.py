@@ -52,6 +52,7 @@ def configs() -> list[dict]:
     ]
 
 
+@pytest.mark.long(14)
 @pytest.mark.django_db
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_no_observer_can_tell_twin_games_apart(chunk, monkeypatch):

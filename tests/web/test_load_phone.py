@@ -18,6 +18,7 @@ from loadtest.phone import read
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.long(16)
 def test_phones_play_a_whole_game_from_the_forms_they_read(table):
     t = table("LVHHHH", last_wills=True)
     rng = random.Random(7)

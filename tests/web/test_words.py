@@ -83,6 +83,7 @@ def problems(page: str, names: dict[int, str], reader: int) -> list[str]:
     return found
 
 
+@pytest.mark.long(19)
 @pytest.mark.parametrize("seats", SIZES)
 def test_every_sentence_names_people_and_speaks_to_its_reader_in_random_games(table, seats):
     rng = random.Random(seats)
