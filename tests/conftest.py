@@ -16,6 +16,7 @@ from hypothesis import settings as hypothesis_settings
 
 from tests import scheduling
 from tests.browser import screenshot_count
+from tests.browser import session as browser_session
 
 # A shared 2-core machine makes wall-clock deadlines flaky. CI plays the same examples on every
 # run (derandomized), so that a verdict on a commit never depends on luck; local runs explore new
@@ -90,6 +91,14 @@ def redis_missing() -> str | None:
 SERVICE_CHECKS = {"postgres": postgres_missing, "redis": redis_missing}
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test that drives no browser runs with none alive in its process (tests/browser/
+    session.py says why), stopped before any of the test's fixtures, its database's among them."""
+    if not item.get_closest_marker("browser"):
+        browser_session.stop()
+
+
 @pytest.fixture(autouse=True)
 def _no_log_index_kept_between_tests():
     """The log indexes a test's reads kept (games/selectors/log_index.py) never serve the next
@@ -146,6 +155,7 @@ def pytest_xdist_node_collection_finished(node, ids: list[str]) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    browser_session.stop()
     if hasattr(session.config, "workerinput"):
         return  # a pytest-xdist worker: the process that started the run counts
     passed, said = screenshot_count.check(session.config, COLLECTED)

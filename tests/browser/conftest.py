@@ -16,25 +16,15 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 
+from tests.browser import session
 from tests.browser.screenshot_count import ARTIFACTS
+from tests.browser.session import CHROMIUM, WAIT_MS
 from tests.conftest import in_ci
 
 # Playwright's sync API runs an event loop in this thread; the Django ORM calls the tests make
 # between browser steps are still plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
-# How long a step may wait for the page. The pages poll at their real pace (a live game every
-# second, the lobby every 2 s), so on a loaded 2-core CI machine a round can take a while to show.
-WAIT_MS = 45_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
@@ -59,15 +49,10 @@ def pytest_collection_modifyitems(config, items):
         item.add_marker(pytest.mark.skip(reason=f"needs a browser: {reason}"))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser():
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=WAIT_MS)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
+    """The process's Chromium (tests/browser/session.py): shared by consecutive browser tests."""
+    return session.browser()
 
 
 @pytest.fixture
