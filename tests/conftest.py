@@ -137,7 +137,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         skip = pytest.mark.skip(reason=f"needs {marker}: {reason}")
         for item in marked:
             item.add_marker(skip)
-    items[:] = scheduling.long_tests_first(items, scheduling.workers(config))
+    items[:] = scheduling.spread(items, scheduling.workers(config))
 
 
 # The browser suite's screenshots are counted once the whole run is over, by the process that

@@ -1,4 +1,4 @@
-"""The order the suite runs in: the long tests first, one share at the head of each worker's queue.
+"""The order the suite runs in: the long tests spread over the workers and over the run.
 
 `make test` runs pytest-xdist with `--dist worksteal` (scripts/run_tests.sh). That scheduler cuts
 the collected tests, in order, into one contiguous queue per worker, and a worker that runs dry
@@ -7,11 +7,14 @@ whole game) therefore started wherever the alphabet put it, sometimes in the las
 the run, and the run waited for it alone: one measured run ended 150 s after every other worker
 was done.
 
-Tests marked ``long(seconds)`` (about how long the test took in a `make test` run on the 2-core
-machine, three workers sharing it) are put at the head of the queues instead, longest first,
-dealt one queue each in turn, so they start at once and overlap the many short tests; the short
-tests keep their order behind them and are what the stealing balances. A serial run simply
-starts with them. Mark a test that takes a quarter minute or more in the suite.
+Putting every long test at the head of the queues instead was tried: they then all ran at once
+(the browser games, the fault stacks' servers and workers), each took two to three times as long
+as before, and the run took half as long again. So tests marked ``long(seconds)`` (about how long
+the test took in a `make test` run on the 2-core machine, three workers sharing it) are dealt
+longest first, one queue each in turn, and the i-th of L is placed i/L of the way down its queue:
+the longest starts at once, the others one every so often, each beside short tests. The short
+tests keep their collected order around them and are what the stealing balances. Mark a test
+that takes a quarter minute or more in the suite.
 """
 
 from __future__ import annotations
@@ -38,18 +41,26 @@ def queue_sizes(total: int, workers: int) -> list[int]:
     return sizes
 
 
-def long_tests_first(items: Sequence[pytest.Item], workers: int) -> list[pytest.Item]:
-    """`items` reordered so that each of the `workers` first queues starts with its share of
-    the long tests (dealt longest first, round the queues), the rest in their collected order."""
+def spread(items: Sequence[pytest.Item], workers: int) -> list[pytest.Item]:
+    """`items` reordered for `workers` first queues: the long tests dealt longest first, one
+    queue each in turn, the i-th of L placed i/L of the way down its queue, so that one starts
+    every so often rather than all at once; the short tests in their collected order around
+    them."""
     long = sorted((i for i in items if seconds(i)), key=seconds, reverse=True)
     short = iter([i for i in items if not seconds(i)])
-    heads: list[list[pytest.Item]] = [[] for _ in range(max(workers, 1))]
+    sizes = queue_sizes(len(items), max(workers, 1))
+    placed: list[list[tuple[int, pytest.Item]]] = [[] for _ in sizes]
     for n, item in enumerate(long):
-        heads[n % len(heads)].append(item)
+        queue = n % len(sizes)
+        placed[queue].append((round(n / len(long) * sizes[queue]), item))
     ordered: list[pytest.Item] = []
-    for head, size in zip(heads, queue_sizes(len(items), len(heads)), strict=True):
-        ordered += head
-        ordered += islice(short, max(size - len(head), 0))
+    for size, longs in zip(sizes, placed, strict=True):
+        queue: list[pytest.Item] = []
+        for position, item in longs:
+            queue += islice(short, max(position - len(queue), 0))
+            queue.append(item)
+        queue += islice(short, max(size - len(queue), 0))
+        ordered += queue
     ordered += short
     return ordered
 

@@ -1,5 +1,6 @@
-"""The suite's order (tests/scheduling.py): under pytest-xdist's own worksteal scheduler, every
-worker's first queue starts with its share of the long tests, longest first."""
+"""The suite's order (tests/scheduling.py), checked against pytest-xdist's own worksteal
+scheduler: the longest test starts at once, the other long tests are spread over the workers and
+down their queues, and the short tests keep their order."""
 
 from __future__ import annotations
 
@@ -48,20 +49,32 @@ def first_queues(items: list[Item], workers: int) -> list[list[str]]:
 
 
 @pytest.mark.parametrize(("total", "workers"), [(2128, 3), (2128, 4), (101, 3), (7, 2), (5, 1)])
-def test_each_worker_starts_with_its_share_of_the_long_tests_longest_first(total, workers):
+def test_the_long_tests_are_dealt_longest_first_and_spread_down_each_workers_queue(total, workers):
     long = {3: 40, 50: 217, 51: 90, 99: 14, 4: 71}  # index in the collection -> seconds
     items = [Item(f"t{i}", long.get(i, 0)) for i in range(total)]
-    ordered = scheduling.long_tests_first(items, workers)
+    ordered = scheduling.spread(items, workers)
     assert sorted(i.nodeid for i in ordered) == sorted(i.nodeid for i in items)
     queues = first_queues(ordered, workers)
     by_length = [f"t{i}" for i, _ in sorted(long.items(), key=lambda kv: -kv[1]) if i < total]
-    for w, queue in enumerate(queues):
-        share = by_length[w::workers]
-        assert queue[: len(share)] == share, (w, queue[:6])
+    assert queues[0][0] == by_length[0]  # the longest starts at once
+    for n, name in enumerate(by_length):
+        queue = queues[n % workers]
+        assert name in queue, (name, n % workers)
+        wanted = n / len(by_length) * len(queue)
+        assert abs(queue.index(name) - wanted) <= 1 + n // workers, (name, queue.index(name))
     short = [i.nodeid for i in items if i.nodeid not in by_length]
     assert [n for q in queues for n in q if n in short] == short  # their order kept
 
 
-def test_a_run_without_xdist_is_one_queue_starting_with_the_long_tests():
-    items = [Item("a"), Item("b", 20), Item("c"), Item("d", 90)]
-    assert [i.nodeid for i in scheduling.long_tests_first(items, 1)] == ["d", "b", "a", "c"]
+def test_a_run_without_xdist_starts_with_the_longest_and_spreads_the_others():
+    items = [Item(f"s{i}") for i in range(6)] + [Item("b", 20), Item("d", 90)]
+    assert [i.nodeid for i in scheduling.spread(items, 1)] == [
+        "d",
+        "s0",
+        "s1",
+        "s2",
+        "b",
+        "s3",
+        "s4",
+        "s5",
+    ]
