@@ -23,6 +23,7 @@ from .vocabulary import TOKEN_LABELS, EventKind
 NORMAL_HAND = (STAKE, STAKE, FEAST)  # R1.5
 ALPHA_HAND = (DOUBLE_STAKE, FEAST, INVESTIGATION)  # R3.5
 THREE_LIVING_HAND = (STAKE, FEAST)  # R9
+TOKEN_PLACED = EventKind.TOKEN_PLACED  # a module-level alias: every placement writes one
 
 
 def deal_hands(state: State) -> State:
@@ -229,7 +230,7 @@ def placement_receipt(state: State, action: Action):
     writes one)."""
     token, target = action.args["token"], action.args["target"]
     return Event.from_template(
-        EventKind.TOKEN_PLACED,
+        TOKEN_PLACED,
         _RECEIPTS[token],
         state.round,
         {"token": token, "target": target},
