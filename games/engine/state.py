@@ -34,6 +34,7 @@ LAST_WILL = Phase.LAST_WILL
 
 
 _set = object.__setattr__
+_new = object.__new__
 
 
 def evolve(obj, **changes):
@@ -45,7 +46,7 @@ def evolve(obj, **changes):
     assert len(values) == known, f"unknown fields {set(values) - set(obj.__dict__)}"
     if "players" in changes:
         values.pop("living", None)  # State.living, a memo
-    new = object.__new__(obj.__class__)
+    new = _new(type(obj))
     _set(new, "__dict__", values)
     return new
 
@@ -276,7 +277,7 @@ class Event:
         """A line whose `text` is written from `template` when first read: most of a game's lines
         are read, if ever, only after the game (a driver, a saved log), and writing them on every
         move cost about a twentieth of a game."""
-        event = object.__new__(cls)
+        event = _new(cls)
         _set(
             event,
             "__dict__",
