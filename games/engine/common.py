@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 from .errors import IllegalAction
-from .events import render
 from .state import Action, Event, Player, State, evolve
 from .vocabulary import ROLE_NAMES, TOKEN_LABELS
 
@@ -39,7 +38,7 @@ def learn(player: Player, *facts) -> Player:
 def public(state: State, kind: str, text: str, /, **data: Any) -> Event:
     """A line everyone sees. `text` names seats as placeholders into `data` (engine/events.py)."""
     if "{" in text:
-        return Event(kind, render(text, data), state.round, data, None, text)
+        return Event.from_template(kind, text, state.round, data)
     return Event(kind, text, state.round, data)
 
 
@@ -47,7 +46,7 @@ def private(state: State, seats, kind: str, text: str, /, **data: Any) -> Event:
     """A line only `seats` see; `text` as in `public`."""
     audience = (seats[0],) if len(seats) == 1 else tuple(sorted(set(seats)))
     if "{" in text:
-        return Event(kind, render(text, data), state.round, data, audience, text)
+        return Event.from_template(kind, text, state.round, data, audience)
     return Event(kind, text, state.round, data, audience)
 
 

@@ -32,6 +32,11 @@ from .vocabulary import STAKE_VOTES, EventKind, TieKind
 
 BY_DINING = "dining"  # the cause of a death by the Stake votes; others name their card
 STAKE_VALUE = STAKE_VOTES  # R3.5: a Double-Stake is 2 Stake votes
+# Module-level aliases: an enum member read through its class costs a lookup (vocabulary.py).
+INTERVENTION = TieKind.INTERVENTION
+EXAMINATION = TieKind.EXAMINATION
+ELIMINATION = TieKind.ELIMINATION
+ELECTION = TieKind.ELECTION
 
 
 def reveal(state: State, events: list, now: float):
@@ -261,7 +266,7 @@ def feast_tally(state: State) -> dict[int, int]:
 
 def stakes(state: State, events: list, now: float):
     """R4.3 (R6.1 in round 1): the most Stake votes (≥1, R4.6) is eliminated or examined."""
-    kind = TieKind.EXAMINATION if state.round == 1 else TieKind.ELIMINATION
+    kind = EXAMINATION if state.round == 1 else ELIMINATION
     return _decide(state, kind, stake_tally(state), events, now)
 
 
@@ -269,7 +274,7 @@ def election(state: State, events: list, now: float):
     """R4.4: the most Feast votes (≥1) is Alpha next round; none in a three-living round (R9)."""
     if state.three_living:
         return evolve(state, step="round_end"), False
-    return _decide(state, TieKind.ELECTION, feast_tally(state), events, now)
+    return _decide(state, ELECTION, feast_tally(state), events, now)
 
 
 def _decide(state: State, kind: str, tally: dict[int, int], events: list, now: float):
@@ -289,13 +294,13 @@ def settle(state: State, resolution: ties.Resolution, events: list, now: float) 
             state, dining=evolve(state.dining, ties=state.dining.ties + (resolution.record,))
         )
     seat = resolution.winner
-    if resolution.kind == TieKind.INTERVENTION:
+    if resolution.kind == INTERVENTION:
         return evolve(protect(state, seat, events), step="after_intervention", phase=DINING)
-    if resolution.kind == TieKind.EXAMINATION:
+    if resolution.kind == EXAMINATION:
         if seat is None:
             return evolve(state, step="election", phase=DINING)
         return _ask_examiner(state, seat, events, now)
-    if resolution.kind == TieKind.ELIMINATION:
+    if resolution.kind == ELIMINATION:
         if seat is None:
             events.append(
                 public(state, EventKind.NO_ELIMINATION, "Nobody is eliminated this round.")

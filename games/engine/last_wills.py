@@ -37,6 +37,10 @@ from .state import DINING, DOUBLE_STAKE, FEAST, LAST_WILL, STAKE, Action, Event,
 from .table import on_vampire_side
 from .vocabulary import ActionName, EventKind, LastWillId
 
+# A module-level alias: asked of every vote counted (an enum member read through its class costs a
+# lookup, vocabulary.py).
+RESTLESS_SPIRIT = LastWillId.RESTLESS_SPIRIT
+
 
 @dataclass(frozen=True)
 class Card:
@@ -326,7 +330,7 @@ class LastWills(hooks.Module):
         return {decided["target"]: 1} if decided["target"] in tally else {}  # Kingmaker
 
     def vote_weight(self, state: State, voter: int) -> int:
-        restless = any(e["card"] == LastWillId.RESTLESS_SPIRIT for e in _in_force(state, voter))
+        restless = any(e["card"] == RESTLESS_SPIRIT for e in _in_force(state, voter))
         return 2 if restless else 1
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

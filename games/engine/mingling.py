@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import hooks
 from .common import int_arg, private, public, str_arg
 from .errors import IllegalAction
-from .events import render
 from .state import (
     DOUBLE_STAKE,
     FEAST,
@@ -26,6 +23,7 @@ from .vocabulary import TOKEN_LABELS, EventKind
 NORMAL_HAND = (STAKE, STAKE, FEAST)  # R1.5
 ALPHA_HAND = (DOUBLE_STAKE, FEAST, INVESTIGATION)  # R3.5
 THREE_LIVING_HAND = (STAKE, FEAST)  # R9
+TOKEN_PLACED = EventKind.TOKEN_PLACED  # a module-level alias: every placement writes one
 
 
 def deal_hands(state: State) -> State:
@@ -228,22 +226,16 @@ def over_if_done(state: State, events: list) -> State | None:
 
 
 def placement_receipt(state: State, action: Action):
-    """The mover's receipt, as `private` writes it; its words are rendered once per token and
-    seat (the commonest line of a game: every placement writes one)."""
+    """The mover's receipt, as `private` writes it (the commonest line of a game: every placement
+    writes one)."""
     token, target = action.args["token"], action.args["target"]
-    return Event(
-        EventKind.TOKEN_PLACED,
-        _receipt_text(token, target),
+    return Event.from_template(
+        TOKEN_PLACED,
+        _RECEIPTS[token],
         state.round,
         {"token": token, "target": target},
         (action.seat,),
-        _RECEIPTS[token],
     )
-
-
-@lru_cache(maxsize=256)
-def _receipt_text(token: str, target: int) -> str:
-    return render(_RECEIPTS[token], {"target": target})
 
 
 def _a(word: str) -> str:

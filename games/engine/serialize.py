@@ -35,7 +35,10 @@ def to_json(obj: Any) -> Any:
         names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj))
     if names is not None:
         values = obj.__dict__
-        return {name: to_json(values[name]) for name in names}
+        try:
+            return {name: to_json(values[name]) for name in names}
+        except KeyError:  # a field written when first read (`Event.text`)
+            return {name: to_json(getattr(obj, name)) for name in names}
     if isinstance(obj, (tuple, list)):
         return [to_json(v) for v in obj]
     if isinstance(obj, dict):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field
 from typing import Any
 
+from .events import render
 from .vocabulary import Phase, Role, Token
 
 # Module-level aliases of the vocabulary's members, for the hot paths (vocabulary.py).
@@ -33,6 +34,7 @@ LAST_WILL = Phase.LAST_WILL
 
 
 _set = object.__setattr__
+_new = object.__new__
 
 
 def evolve(obj, **changes):
@@ -44,7 +46,7 @@ def evolve(obj, **changes):
     assert len(values) == known, f"unknown fields {set(values) - set(obj.__dict__)}"
     if "players" in changes:
         values.pop("living", None)  # State.living, a memo
-    new = object.__new__(obj.__class__)
+    new = _new(type(obj))
     _set(new, "__dict__", values)
     return new
 
@@ -269,3 +271,29 @@ class Event:
     audience: tuple[int, ...] | None = None
     # `text` with its seats as placeholders into `data` (engine/events.py); "" when it names none.
     template: str = ""
+
+    @classmethod
+    def from_template(cls, kind, template, round, data, audience=None) -> Event:
+        """A line whose `text` is written from `template` when first read: most of a game's lines
+        are read, if ever, only after the game (a driver, a saved log), and writing them on every
+        move cost about a twentieth of a game."""
+        event = _new(cls)
+        _set(
+            event,
+            "__dict__",
+            {
+                "kind": kind,
+                "round": round,
+                "data": data,
+                "audience": audience,
+                "template": template,
+            },
+        )
+        return event
+
+    def __getattr__(self, name: str):
+        """Only for the `text` of a line made by `from_template`, not yet read."""
+        if name != "text":
+            raise AttributeError(name)
+        text = self.__dict__["text"] = render(self.template, self.data)
+        return text

@@ -25,7 +25,10 @@ from .state import (
 from .table import team
 from .vocabulary import ActionName
 
+# Module-level aliases: an enum member read through its class costs a lookup (vocabulary.py).
 PLACE_TOKEN = ActionName.PLACE_TOKEN
+INTERVENTION_VOTE = ActionName.INTERVENTION_VOTE
+TIEBREAK_VOTE = ActionName.TIEBREAK_VOTE
 
 
 def pending(state: State, seat: int) -> list[dict[str, Any]]:
@@ -41,7 +44,7 @@ def pending(state: State, seat: int) -> list[dict[str, Any]]:
         if seat in tie.voters and (
             tie.decider is not None or seat not in [v.voter for v in tie.votes]
         ):
-            actions.append(offer(ActionName.TIEBREAK_VOTE, tie.candidates))
+            actions.append(offer(TIEBREAK_VOTE, tie.candidates))
     elif phase == CHOOSE_EXAMINER and seat == state.dining.examined:
         actions = [offer(ActionName.CHOOSE_EXAMINER, dining.examiner_targets(state))]
     elif phase == ROLE_REVEAL:
@@ -70,7 +73,7 @@ def _mingling_offers(state: State, seat: int) -> list[dict[str, Any]]:
     if may_vote and not mingling.has_voted(state, seat):
         targets = mingling.intervention_targets(state)
         if targets:
-            actions.append(offer(ActionName.INTERVENTION_VOTE, targets))
+            actions.append(offer(INTERVENTION_VOTE, targets))
     return actions
 
 
