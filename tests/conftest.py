@@ -122,6 +122,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: N
             database.setdefault("TEST", {})["NAME"] = f"test_{database['NAME']}_{os.getpid()}"
 
 
+@pytest.hookimpl(trylast=True)  # after -k, -m and --deselect: the order is the run's
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for marker, check in SERVICE_CHECKS.items():
         marked = [item for item in items if item.get_closest_marker(marker)]

@@ -67,6 +67,7 @@ def test_the_long_tests_are_dealt_longest_first_and_spread_down_each_workers_que
 
 
 def test_a_run_without_xdist_starts_with_the_longest_and_spreads_the_others():
+    assert scheduling.workers(SimpleNamespace()) == 1  # no xdist worker input: one queue
     items = [Item(f"s{i}") for i in range(6)] + [Item("b", 20), Item("d", 90)]
     assert [i.nodeid for i in scheduling.spread(items, 1)] == [
         "d",

@@ -262,7 +262,10 @@ class Action:
 
 @record
 class Event:
-    """A log line. `audience` None means public; otherwise only those seats may see it."""
+    """A log line. `audience` None means public; otherwise only those seats may see it.
+
+    A line made by `from_template` writes its `text` when first read, from its `data`: neither is
+    changed after it is made, and a line is never `evolve`d (its `text` may not be written yet)."""
 
     kind: str
     text: str

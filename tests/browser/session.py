@@ -5,8 +5,9 @@ that drives it (playwright/_impl/_greenlets.py, `wait_for_future`). A test run a
 same process that goes through `async_to_sync` (the API's event streams) then fails, or worse
 passes while its rows outlive its rolled-back transaction. So the browser is started by the
 first browser test, shared by the browser tests that follow, and stopped before a test that
-drives no browser (tests/conftest.py): with the long tests first (tests/scheduling.py) browser
-and other tests take turns in a worker, and each turn costs one launch (about a second).
+drives no browser (tests/conftest.py): with the long tests spread over the run
+(tests/scheduling.py) browser and other tests take turns in a worker, and each turn costs one
+launch (about a second).
 """
 
 from __future__ import annotations
@@ -37,16 +38,23 @@ def browser():
 
         expect.set_options(timeout=WAIT_MS)
         manager = sync_playwright()
-        playwright = manager.__enter__()
         _running["playwright"] = manager
-        _running["browser"] = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
+        try:
+            _running["browser"] = manager.__enter__().chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            )
+        except BaseException:
+            stop()  # a launch that failed must not leave Playwright's loop behind either
+            raise
     return _running["browser"]
 
 
 def stop() -> None:
-    """Close Chromium and stop Playwright, if they run."""
-    if "browser" in _running:
-        _running.pop("browser").close()
-        _running.pop("playwright").__exit__(None, None, None)
+    """Close Chromium and stop Playwright, whichever of them runs."""
+    browser, manager = _running.pop("browser", None), _running.pop("playwright", None)
+    try:
+        if browser is not None:
+            browser.close()
+    finally:
+        if manager is not None:
+            manager.__exit__(None, None, None)
