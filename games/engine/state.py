@@ -277,9 +277,9 @@ class Event:
 
     @classmethod
     def from_template(cls, kind, template, round, data, audience=None) -> Event:
-        """A line whose `text` is written from `template` when first read: most of a game's lines
-        are read, if ever, only after the game (a driver, a saved log), and writing them on every
-        move cost about a twentieth of a game."""
+        """A line whose `text` is written from `template` when first read: a driver of the engine
+        alone (the benchmark, the simulator) reads few lines, and writing them all on every move
+        cost it about a twentieth of a game. The site reads each as it saves the move."""
         event = _new(cls)
         _set(
             event,

@@ -25,7 +25,7 @@ from games.engine import state_from_json
 from games.engine.last_wills import result_lines
 from games.engine.table import ROLE_TABLE
 from games.models import Event, Game, Player
-from games.selectors.log_index import log_index, rows_of, sees
+from games.selectors.log_index import lines_of, log_index, sees
 from games.selectors.news import line_of
 
 # The two reads of every page, poll and API view, as SQL written once: the ORM builds a query's
@@ -243,21 +243,25 @@ def events_tail(game: Game, seat: int | None, count: int) -> list[dict]:
 
 
 def _window(game: Game, seat: int | None, bounds) -> tuple[list[int], list[dict]]:
-    """The seqs `seat` may see, and the lines `bounds(seqs)` (start, stop) picks of them; read
-    a second time if the rows disagreed with the log's kept index (`log_index.rows_of`)."""
-    for _ in range(2):
-        seqs = _visible_seqs(game, seat)
+    """The seqs `seat` may see, and the lines `bounds(seqs)` (start, stop) picks of them."""
+
+    def pick(index):
+        seqs = _visible(index, seat)
         start, stop = bounds(seqs)
-        window = seqs[start:stop]
-        rows = rows_of(game, window, seat)
-        if rows is not None:
-            return seqs, [_line(number, rows[seq]) for number, seq in enumerate(window, start + 1)]
-    raise RuntimeError(f"the log of {game.code} disagrees with its rows")
+        return (seqs, start, seqs[start:stop]), seqs[start:stop]
+
+    (seqs, start, window), rows = lines_of(game, seat, pick)
+    return seqs, [_line(number, rows[seq]) for number, seq in enumerate(window, start + 1)]
 
 
 def _visible_seqs(game: Game, seat: int | None) -> list[int]:
     """The game's own numbers of the events `seat` may see, oldest first."""
-    return [seq for seq, audience, _ in log_index(game) if sees(seat, audience)]
+    return _visible(log_index(game), seat)
+
+
+def _visible(index, seat: int | None) -> list[int]:
+    """The seqs of `index` (the log's, `log_index`) that `seat` may see."""
+    return [seq for seq, audience, _ in index if sees(seat, audience)]
 
 
 def _line(number: int, e: Event) -> dict:

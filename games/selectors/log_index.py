@@ -11,19 +11,21 @@ Only an index read outside any transaction is kept. Inside one (a move being app
 transaction) the rows may yet be rolled back, and a kept index of events that never committed
 would be served to everyone once the game's `last_seq` reached that number again. And the index
 is never the only word on who sees a line: the rows read by their seqs are checked against it
-(`rows_of`), and a disagreement (a database restored, or failed over to a copy that lost writes,
+(`lines_of`), and a disagreement (a database restored, or failed over to a copy that lost writes,
 while the web processes ran on) drops every kept index and has the reader read again."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import TypeVar
 
 from django.db import connection
 
 from games.models import Event, Game
 
 Entry = tuple[int, frozenset[int] | None, str]  # seq, the seats it is for (None: everyone), kind
+T = TypeVar("T")
 KEPT = 256  # indexes kept per process, the most recently read (a long game's: about 100 KB)
 
 
@@ -39,15 +41,20 @@ def sees(seat: int | None, audience) -> bool:
     return audience is None or (seat is not None and seat in audience)
 
 
-def rows_of(game: Game, seqs: Iterable[int], seat: int | None) -> dict[int, Event] | None:
-    """The rows of `seqs`, by seq, if every one is there and is a line `seat` may see, as the
-    index said. If not, every kept index is dropped and None says to read the index again."""
-    seqs = set(seqs)
-    rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=seqs)} if seqs else {}
-    if all(seq in rows and sees(seat, rows[seq].audience) for seq in seqs):
-        return rows
-    forget()
-    return None
+def lines_of(
+    game: Game, seat: int | None, pick: Callable[[tuple[Entry, ...]], tuple[T, Iterable[int]]]
+) -> tuple[T, dict[int, Event]]:
+    """`pick(index)` -> (what it worked out, the seqs whose rows it needs); returns that and the
+    rows by seq. The rows must all be there and be lines `seat` may see, as the index said; if
+    not, every kept index is dropped and the index is read and picked again, once."""
+    for _ in range(2):
+        picked, seqs = pick(log_index(game))
+        seqs = set(seqs)
+        rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=seqs)} if seqs else {}
+        if all(seq in rows and sees(seat, rows[seq].audience) for seq in seqs):
+            return picked, rows
+        forget()
+    raise RuntimeError(f"the log of {game.code} disagrees with its rows")
 
 
 def forget() -> None:

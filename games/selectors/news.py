@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from games.engine.events import named
 from games.models import Event, Game, Player
-from games.selectors.log_index import log_index, rows_of, sees
+from games.selectors.log_index import lines_of, sees
 
 SINCE_LINES = 5  # the newest lines "Since you last looked" shows; the rest are in the log
 
@@ -68,10 +68,11 @@ def page_lines(
     # A game with the role reveal (R2's ruling) showed the night information there, and the role
     # card keeps it: no card for it, which would show teammates again after the Ready.
     revealed = bool((game.options.get("timers") or {}).get("reveal"))
-    for _ in range(2):  # again if the rows disagreed with the log's kept index (`rows_of`)
+
+    def pick(index):
         news, private = [], []
         number = 0
-        for seq, audience, kind in log_index(game):
+        for seq, audience, kind in index:
             if not sees(seat, audience):
                 continue
             number += 1
@@ -84,11 +85,9 @@ def page_lines(
             ):
                 news.append((number, seq))
         private = private[-own:] if own else []
-        rows = rows_of(game, [*(seq for _, seq in news), *private], seat)
-        if rows is not None:
-            break
-    else:
-        raise RuntimeError(f"the log of {game.code} disagrees with its rows")
+        return (news, private), [*(seq for _, seq in news), *private]
+
+    (news, private), rows = lines_of(game, seat, pick)
     cards = [
         {"number": n, **line_of(rows[seq])}
         for n, seq in news
