@@ -93,7 +93,10 @@
       var value = el.querySelector(".countdown-value");
       // The room screen writes the table's zone (data-zone), every other page this browser's.
       var zone = el.getAttribute("data-zone") || "";
-      if (value) value.textContent = left >= 3600 ? closes(deadline, left, zone) : "⏱ " + format(left);
+      var text = left >= 3600 ? closes(deadline, left, zone) : "⏱ " + format(left);
+      // Written only when it reads differently: an unchanged write still costs a layout, every
+      // second, on a slow game's page that says "closes 17:00 (in 3 hours)" for an hour.
+      if (value && value.textContent !== text) value.textContent = text;
       el.classList.toggle("urgent", left > 0 && left <= 15);
     });
   }
