@@ -95,7 +95,8 @@
       var zone = el.getAttribute("data-zone") || "";
       var text = left >= 3600 ? closes(deadline, left, zone) : "⏱ " + format(left);
       // Written only when it reads differently: an unchanged write still costs a layout, every
-      // second, on a slow game's page that says "closes 17:00 (in 3 hours)" for an hour.
+      // second, and a slow game's "closes Tue 1 Dec 17:00 (in 2 h 59 min)" reads the same for a
+      // minute at a time.
       if (value && value.textContent !== text) value.textContent = text;
       el.classList.toggle("urgent", left > 0 && left <= 15);
     });

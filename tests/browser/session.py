@@ -12,10 +12,14 @@ launch (about a second).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 # Debian's Chromium; `playwright install` is never used (it downloads a browser of its own).
 CHROMIUM = "/usr/bin/chromium"
+# What Playwright starts: CHROMIUM, with Playwright's --disable-features and ours joined into one
+# (Chromium keeps only the last; chromium.sh).
+LAUNCHER = str(Path(__file__).with_name("chromium.sh"))
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -24,9 +28,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
     # Chromium's new headless mode is the whole browser: every context (one per phone) opens a
-    # window that preloads two omnibox popups, each a renderer of its own (chrome://omnibox-popup
-    # .top-chrome/). Eight phones cost 9.7 s of CPU to open with them, 2.2 s without; nothing
-    # here ever types in an address bar. Chromium merges this list with Playwright's own.
+    # window that preloads two omnibox popups, each a renderer of its own
+    # (chrome://omnibox-popup.top-chrome/); nothing here ever types in an address bar.
+    # LAUNCHER joins this list with Playwright's own.
     "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ]
 # How long a step may wait for the page. The pages poll at their real pace (a live game every
@@ -46,7 +50,7 @@ def browser():
         _running["playwright"] = manager
         try:
             _running["browser"] = manager.__enter__().chromium.launch(
-                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+                executable_path=LAUNCHER, args=CHROMIUM_ARGS, headless=True
             )
         except BaseException:
             stop()  # a launch that failed must not leave Playwright's loop behind either
