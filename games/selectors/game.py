@@ -248,7 +248,8 @@ def _window(game: Game, seat: int | None, bounds) -> tuple[list[int], list[dict]
     def pick(index):
         seqs = _visible(index, seat)
         start, stop = bounds(seqs)
-        return (seqs, start, seqs[start:stop]), seqs[start:stop]
+        window = seqs[start:stop]
+        return (seqs, start, window), window
 
     (seqs, start, window), rows = lines_of(game, seat, pick)
     return seqs, [_line(number, rows[seq]) for number, seq in enumerate(window, start + 1)]
