@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# Make sure the browser tests (tests/browser, marked `browser`) can run: Debian's Chromium at
-# /usr/bin/chromium, driven by Playwright for Python from .venv. Playwright's own browser download
+# Make sure the browser tests (tests/browser, marked `browser`) can run: Debian's Chromium headless
+# shell at /usr/bin/chromium-headless-shell (tests/browser/session.py says why not the full
+# /usr/bin/chromium), driven by Playwright for Python from .venv. Playwright's own browser download
 # (`playwright install`) is never used: it fetches a build from outside the package registries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [[ ! -x /usr/bin/chromium || ! -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]]; then
-    echo "ensure_browser: installing Debian's chromium and an emoji font" >&2
+if [[ ! -x /usr/bin/chromium-headless-shell || ! -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]]; then
+    echo "ensure_browser: installing Debian's chromium-headless-shell and an emoji font" >&2
     export DEBIAN_FRONTEND=noninteractive
     SUDO=""
     if [[ "$(id -u)" != "0" ]]; then SUDO="sudo"; fi
     $SUDO apt-get update -qq
-    $SUDO apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core fonts-noto-color-emoji >/dev/null
+    $SUDO apt-get install -y -qq --no-install-recommends chromium-headless-shell fonts-dejavu-core fonts-noto-color-emoji >/dev/null
 fi
 
 if ! .venv/bin/python -c "import playwright.sync_api" 2>/dev/null; then
@@ -19,4 +20,4 @@ if ! .venv/bin/python -c "import playwright.sync_api" 2>/dev/null; then
     .venv/bin/python -m pip install -q "playwright>=1.45"
 fi
 
-/usr/bin/chromium --version 2>/dev/null >&2
+/usr/bin/chromium-headless-shell --version 2>/dev/null >&2

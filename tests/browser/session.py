@@ -12,14 +12,14 @@ launch (about a second).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-# Debian's Chromium; `playwright install` is never used (it downloads a browser of its own).
-CHROMIUM = "/usr/bin/chromium"
-# What Playwright starts: CHROMIUM, with Playwright's --disable-features and ours joined into one
-# (Chromium keeps only the last; chromium.sh).
-LAUNCHER = str(Path(__file__).with_name("chromium.sh"))
+# Debian's Chromium headless shell (package chromium-headless-shell, built from the same source as
+# /usr/bin/chromium, the Blink that draws the pages); `playwright install` is never used (it
+# downloads a browser of its own). The shell is what Playwright itself runs headless: without the
+# full browser's windows, their compositor and their preloaded address-bar popups, the eight-phone
+# game costs the machine about 15 % less CPU (docs/benchmarks.md).
+CHROMIUM = "/usr/bin/chromium-headless-shell"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -27,11 +27,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--no-first-run",
     "--disable-sync",
-    # Chromium's new headless mode is the whole browser: every context (one per phone) opens a
-    # window that preloads two omnibox popups, each a renderer of its own
-    # (chrome://omnibox-popup.top-chrome/); nothing here ever types in an address bar.
-    # LAUNCHER joins this list with Playwright's own.
-    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ]
 # How long a step may wait for the page. The pages poll at their real pace (a live game every
 # second, the lobby every 2 s), so on a loaded 2-core CI machine a round can take a while to show.
@@ -50,7 +45,7 @@ def browser():
         _running["playwright"] = manager
         try:
             _running["browser"] = manager.__enter__().chromium.launch(
-                executable_path=LAUNCHER, args=CHROMIUM_ARGS, headless=True
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
             )
         except BaseException:
             stop()  # a launch that failed must not leave Playwright's loop behind either
