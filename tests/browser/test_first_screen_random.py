@@ -24,7 +24,7 @@ from games.engine.view import waiting_for
 from games.models import Game
 from tests.browser.conftest import PHONE, WAIT_MS
 from tests.browser.pages import Phone
-from tests.browser.phone_checks import check_seat, check_title
+from tests.browser.phone_checks import HEIGHTS, MAX_HEIGHT, check_seat, check_title
 from tests.conftest import examples
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -70,7 +70,7 @@ def test_every_seat_s_first_screen_holds_in_a_random_relic_game(browser, server,
     phones = [signed_in(browser, server, user) for user in people]
     for seat, phone in enumerate(phones, start=1):
         phone.seat = seat
-    rng, changes, looked = random.Random(seed), 0, 0
+    rng, changes, looked, measured = random.Random(seed), 0, 0, len(HEIGHTS)
     try:
         for _ in range(3000):
             game.refresh_from_db()
@@ -92,3 +92,7 @@ def test_every_seat_s_first_screen_holds_in_a_random_relic_game(browser, server,
         for phone in phones:
             phone.page.context.close()
     print(f"{seats} seats, seed {seed}: {changes} changes, {looked} pages looked at")
+    heights = sorted(h for _, h in HEIGHTS[measured:])
+    over = sum(h > MAX_HEIGHT for h in heights)
+    print(f"page heights: median {heights[len(heights) // 2]} px, max {heights[-1]} px,")
+    print(f"  {over} of {len(heights)} pages over {MAX_HEIGHT} px")
