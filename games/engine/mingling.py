@@ -76,14 +76,16 @@ def intervention_targets(state: State) -> list[int]:
 def token_targets(state: State, seat: int, token: str | None = None) -> list[int]:
     """Living players other than `seat` that do not already hold one of its tokens (R3.1); for a
     token that may stack (the Dagger's Stakes), only those holding none that may not (R11)."""
-    mine = [p.target for p in state.placements if p.owner == seat]
-    if mine and token is not None and may_stack(state, seat, token):
-        mine = {
-            p.target
-            for p in state.placements
-            if p.owner == seat and not may_stack(state, seat, p.token)
-        }
-    return [s for s in state.living if s != seat and s not in mine]
+    stacks = token is not None and may_stack(state, seat, token)
+    # the living, less whom `seat`'s tokens hold: a loop, cheaper than two comprehensions
+    targets = list(state.living)
+    if seat in targets:
+        targets.remove(seat)
+    for p in state.placements:
+        if p.owner == seat and p.target in targets:
+            if not (stacks and may_stack(state, seat, p.token)):
+                targets.remove(p.target)
+    return targets
 
 
 def set_aside_unplaceable(state: State, events: list, seats=None) -> State:

@@ -90,8 +90,16 @@ def _place_offer(state: State, seat: int, hand: tuple[str, ...]) -> dict[str, An
         union = mingling.token_targets(state, seat)
         if not union:
             return None
-        by_token = {tok: list(union) for tok in tokens}
-    return offer(PLACE_TOKEN, union, tokens=list(by_token), targets_by_token=by_token)
+        by_token = {tok: union.copy() for tok in tokens}
+    # `offer`'s shape, written out: the commonest offer, asked before nearly every move
+    options = {
+        "targets": union,
+        "min": 1,
+        "max": 1,
+        "tokens": list(by_token),
+        "targets_by_token": by_token,
+    }
+    return {"action": PLACE_TOKEN, "options": options}
 
 
 def _keeps_last(compute):
