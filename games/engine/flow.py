@@ -37,6 +37,7 @@ from .state import (
     State,
     evolve,
 )
+from .view import placed_and_holding
 from .vocabulary import ActionName, EventKind
 
 ACTIONS = tuple(ActionName)  # every action of docs/api.md (vocabulary.py)
@@ -106,11 +107,13 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
     events: list[Event] = []
     name = action.name
     if name == PLACE_TOKEN:
+        before = state
         state = mingling.place_token(state, action)
         events.append(mingling.placement_receipt(state, action))
         if state.hands[action.seat - 1] and mingling.may_run_out_of_targets(state):
             state = mingling.set_aside_unplaceable(state, events, [action.seat])
         if state.hands[action.seat - 1]:  # the mover still holds tokens: Mingling goes on
+            placed_and_holding(before, state)
             return state, events
         return _after_mingling_move(state, events, now)
     if name == INTERVENTION_VOTE:

@@ -122,13 +122,29 @@ def _keeps_last(compute):
         nonlocal last
         last = (None, None)
 
+    def carry(before, after):
+        """`after`'s answer is known to be `before`'s: kept for `after` if kept for `before`."""
+        nonlocal last
+        asked, answer = last
+        if asked is before:
+            last = (after, answer)
+
     remembered.forget = forget
+    remembered.carry = carry
     return remembered
 
 
 def waiting_for(state: State) -> list[int]:
     """The seats the game is waiting on now (cheaper than asking `pending` of every seat)."""
     return list(_waiting_on(state))
+
+
+def placed_and_holding(before: State, after: State) -> None:
+    """`after` is `before` with a token placed by a mover who still holds one: nobody's wait has
+    changed (R3.3), so `waiting_for(before)`, if kept, is `after`'s too (a driver asks it before
+    nearly every move). Not so if a module may wait on someone in Mingling."""
+    if not hooks.using_in(after, "waiting", MINGLING):
+        _waiting_on.carry(before, after)
 
 
 @_keeps_last

@@ -64,3 +64,20 @@ def test_changing_a_view_changes_no_later_view():
     shown = engine.view(state, 2)["last_dining"]
     for key, value in to_json(state.dining or state.last_dining).items():
         assert shown[key] == value
+
+
+def test_a_wait_carried_over_a_placement_is_the_wait_computed_afresh():
+    """A placement that leaves its mover tokens keeps the wait asked just before it
+    (`view.placed_and_holding`): asked before every move, it is what a cold cache gives."""
+    for with_relics in (False, True):
+        rng = random.Random(3)
+        state = engine.setup(engine.Options(relics=with_relics), 9, 3)
+        while state.outcome is None:
+            seats = waiting_for(state)
+            if not seats:
+                state, _ = engine.timeout(state, state.deadline)
+                continue
+            seat = rng.choice(seats)
+            choice = sensible.choose(rng, engine.view(state, seat))
+            state, _ = engine.apply(state, engine.Action(choice[0], seat, choice[1]))
+            assert waiting_for(state) == _cold(waiting_for, state)
