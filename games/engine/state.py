@@ -33,8 +33,18 @@ FINISHED = Phase.FINISHED
 LAST_WILL = Phase.LAST_WILL
 
 
-_set = object.__setattr__
 _new = object.__new__
+_DICT_SETTERS: dict[type, Any] = {}
+
+
+def dict_setter(cls: type):
+    """What sets the `__dict__` of `cls`'s instances, called directly: `object.__setattr__(obj,
+    "__dict__", d)` looks it up by name on every call, and a record is made on every move."""
+    setter = _DICT_SETTERS.get(cls)
+    if setter is None:
+        owner = next(c for c in cls.__mro__ if "__dict__" in vars(c))
+        setter = _DICT_SETTERS[cls] = vars(owner)["__dict__"].__set__
+    return setter
 
 
 def evolve(obj, **changes):
@@ -46,8 +56,9 @@ def evolve(obj, **changes):
     assert len(values) == known, f"unknown fields {set(values) - set(obj.__dict__)}"
     if "players" in changes:
         values.pop("living", None)  # State.living, a memo
-    new = _new(type(obj))
-    _set(new, "__dict__", values)
+    cls = type(obj)
+    new = _new(cls)
+    (_DICT_SETTERS.get(cls) or dict_setter(cls))(new, values)
     return new
 
 
@@ -61,7 +72,7 @@ def record(cls):
     field went the slow way (about 2.5 times as long).
     """
     cls = dataclass(frozen=True)(cls)
-    params, items, namespace = [], [], {"_unset": _UNSET, "_set": _set}
+    params, items, namespace = [], [], {"_unset": _UNSET, "_set_dict": dict_setter(cls)}
     for f in cls.__dataclass_fields__.values():
         if f.default_factory is not MISSING:
             namespace[f"_f_{f.name}"] = f.default_factory
@@ -76,7 +87,7 @@ def record(cls):
             items.append(f"{f.name!r}: {f.name}")
     fields = ", ".join(items)
     exec(
-        f"def __init__(self, {', '.join(params)}):\n    _set(self, '__dict__', {{{fields}}})",
+        f"def __init__(self, {', '.join(params)}):\n    _set_dict(self, {{{fields}}})",
         namespace,
     )
     namespace["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
@@ -281,9 +292,8 @@ class Event:
         alone (the benchmark, the simulator) reads few lines, and writing them all on every move
         cost it about a twentieth of a game. The site reads each as it saves the move."""
         event = _new(cls)
-        _set(
+        _set_event_dict(
             event,
-            "__dict__",
             {
                 "kind": kind,
                 "round": round,
@@ -300,3 +310,6 @@ class Event:
             raise AttributeError(name)
         text = self.__dict__["text"] = render(self.template, self.data)
         return text
+
+
+_set_event_dict = dict_setter(Event)
