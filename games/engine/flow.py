@@ -37,7 +37,7 @@ from .state import (
     State,
     evolve,
 )
-from .view import placed_and_holding
+from .view import carry_wait
 from .vocabulary import ActionName, EventKind
 
 ACTIONS = tuple(ActionName)  # every action of docs/api.md (vocabulary.py)
@@ -113,10 +113,11 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
         if state.hands[action.seat - 1] and mingling.may_run_out_of_targets(state):
             state = mingling.set_aside_unplaceable(state, events, [action.seat])
         if state.hands[action.seat - 1]:  # the mover still holds tokens: Mingling goes on
-            placed_and_holding(before, state)
+            carry_wait(before, state)
             return state, events
-        return _after_mingling_move(state, events, now)
+        return _after_mingling_move(before, state, events, now, action.seat)
     if name == INTERVENTION_VOTE:
+        before = state
         state = mingling.intervention_vote(state, action)
         target = action.args["target"]
         events.append(
@@ -128,7 +129,9 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
                 target=target,
             )
         )
-        return _after_mingling_move(state, events, now)
+        # an optional voter (the Seer's Orb) may still be waited on for their tokens
+        done = action.seat if action.seat in mingling.intervention_voters(before) else None
+        return _after_mingling_move(before, state, events, now, done)
     if name == TIEBREAK_VOTE:
         state, resolution = ties.cast(state, action, now, events)
         if resolution is not None:
@@ -181,9 +184,13 @@ def timeout(state: State, now: float) -> tuple[State, list[Event]]:
     return _run(state, events, now), events
 
 
-def _after_mingling_move(state: State, events: list, now: float):
+def _after_mingling_move(before: State, state: State, events: list, now: float, done):
+    """Mingling ends once it is done; until then, `done` (if not None) is no longer waited on
+    (`view.carry_wait`)."""
     over = mingling.over_if_done(state, events)
     if over is None:
+        if done is not None:
+            carry_wait(before, state, done)
         return state, events
     return _run(over, events, now), events
 

@@ -122,15 +122,19 @@ def _keeps_last(compute):
         nonlocal last
         last = (None, None)
 
-    def carry(before, after):
-        """`after`'s answer is known to be `before`'s: kept for `after` if kept for `before`."""
-        nonlocal last
+    def kept_for(obj):
+        """The answer kept for `obj`, or None."""
         asked, answer = last
-        if asked is before:
-            last = (after, answer)
+        return answer if asked is obj else None
+
+    def keep(obj, answer):
+        """Keep `answer`, known to be `compute(obj)`, for `obj`."""
+        nonlocal last
+        last = (obj, answer)
 
     remembered.forget = forget
-    remembered.carry = carry
+    remembered.kept_for = kept_for
+    remembered.keep = keep
     return remembered
 
 
@@ -139,12 +143,16 @@ def waiting_for(state: State) -> list[int]:
     return list(_waiting_on(state))
 
 
-def placed_and_holding(before: State, after: State) -> None:
-    """`after` is `before` with a token placed by a mover who still holds one: nobody's wait has
-    changed (R3.3), so `waiting_for(before)`, if kept, is `after`'s too (a driver asks it before
-    nearly every move). Not so if a module may wait on someone in Mingling."""
-    if not hooks.using_in(after, "waiting", MINGLING):
-        _waiting_on.carry(before, after)
+def carry_wait(before: State, after: State, done: int | None = None) -> None:
+    """`after` is `before` with one more move in a Mingling that goes on, which changed nobody's
+    wait (R3.3) but that of `done`, if given (who placed their last token, or a Ghost who voted:
+    no longer waited on). So `waiting_for(before)`, if kept, less `done`, is `after`'s (a driver
+    asks it before nearly every move). Not so if a module may wait on someone in Mingling."""
+    if hooks.using_in(after, "waiting", MINGLING):
+        return
+    seats = _waiting_on.kept_for(before)
+    if seats is not None:
+        _waiting_on.keep(after, seats if done is None else [s for s in seats if s != done])
 
 
 @_keeps_last
