@@ -133,9 +133,12 @@ def apply(state: State, action: Action, now: float = 0.0) -> tuple[State, list[E
         done = action.seat if action.seat in mingling.intervention_voters(before) else None
         return _after_mingling_move(before, state, events, now, done)
     if name == TIEBREAK_VOTE:
+        before = state
         state, resolution = ties.cast(state, action, now, events)
         if resolution is not None:
             state = dining.settle(state, resolution, events, now)
+        elif state.tie.decider is None:  # the vote goes on without the voter (R5.5)
+            carry_wait(before, state, action.seat)
         return _run(state, events, now), events
     if name == CHOOSE_EXAMINER_ACTION:
         state = dining.choose_examiner(state, action, events)

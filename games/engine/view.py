@@ -144,11 +144,12 @@ def waiting_for(state: State) -> list[int]:
 
 
 def carry_wait(before: State, after: State, done: int | None = None) -> None:
-    """`after` is `before` with one more move in a Mingling that goes on, which changed nobody's
-    wait (R3.3) but that of `done`, if given (who placed their last token, or a Ghost who voted:
-    no longer waited on). So `waiting_for(before)`, if kept, less `done`, is `after`'s (a driver
-    asks it before nearly every move). Not so if a module may wait on someone in Mingling."""
-    if hooks.using_in(after, "waiting", MINGLING):
+    """`after` is `before` with one more move in a Mingling or a tie vote that goes on, which
+    changed nobody's wait (R3.3, R5.5) but that of `done`, if given (who placed their last token,
+    a Ghost who voted: no longer waited on). So `waiting_for(before)`, if kept, less `done`, is
+    `after`'s (a driver asks it before nearly every move). Not so if a module may wait on
+    someone in that phase."""
+    if hooks.using_in(after, "waiting", after.phase):
         return
     seats = _waiting_on.kept_for(before)
     if seats is not None:

@@ -66,10 +66,10 @@ def test_changing_a_view_changes_no_later_view():
         assert shown[key] == value
 
 
-def test_a_wait_carried_over_a_mingling_move_is_the_wait_computed_afresh():
-    """A placement or an intervention vote in a Mingling that goes on keeps the wait asked just
-    before it, less whoever is done (`view.carry_wait`): asked before every move, it is what a
-    cold cache gives."""
+def test_a_wait_carried_over_a_move_is_the_wait_computed_afresh():
+    """A placement, an intervention vote or a tie vote that leaves its window open keeps the wait
+    asked just before it, less whoever is done (`view.carry_wait`): asked before every move, it
+    is what a cold cache gives."""
     for with_relics in (False, True):
         rng = random.Random(3)
         state = engine.setup(engine.Options(relics=with_relics), 9, 3)
