@@ -594,6 +594,8 @@ def _in_force(state: State, seat: int | None = None) -> list[dict]:
     if state.three_living:
         return []
     effects = _this_round(_data(state)["effects"], state.round)
+    if not effects:  # most rounds: asked for every hand dealt and every vote counted
+        return []
     if seat is None:
         return list(effects)
     return [e for e in effects if e["target"] == seat]
