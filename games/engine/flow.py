@@ -187,7 +187,7 @@ def timeout(state: State, now: float) -> tuple[State, list[Event]]:
     return _run(state, events, now), events
 
 
-def _after_mingling_move(before: State, state: State, events: list, now: float, done):
+def _after_mingling_move(before: State, state: State, events: list, now: float, done: int | None):
     """Mingling ends once it is done; until then, `done` (if not None) is no longer waited on
     (`view.carry_wait`)."""
     over = mingling.over_if_done(state, events)
