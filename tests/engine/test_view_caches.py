@@ -66,19 +66,21 @@ def test_changing_a_view_changes_no_later_view():
         assert shown[key] == value
 
 
-def test_a_wait_carried_over_a_move_is_the_wait_computed_afresh():
+def test_r3_3_a_wait_carried_over_a_move_is_the_wait_computed_afresh():
     """A placement, an intervention vote or a tie vote that leaves its window open keeps the wait
     asked just before it, less whoever is done (`view.carry_wait`): asked before every move, it
-    is what a cold cache gives."""
-    for with_relics in (False, True):
-        rng = random.Random(3)
-        state = engine.setup(engine.Options(relics=with_relics), 9, 3)
-        while state.outcome is None:
-            seats = waiting_for(state)
-            if not seats:
-                state, _ = engine.timeout(state, state.deadline)
-                continue
-            seat = rng.choice(seats)
-            choice = sensible.choose(rng, engine.view(state, seat))
-            state, _ = engine.apply(state, engine.Action(choice[0], seat, choice[1]))
-            assert waiting_for(state) == _cold(waiting_for, state)
+    is what a cold cache gives, in random games of 6 to 12 seats with and without relics."""
+    for players, seed in ((6, 1), (8, 2), (9, 3), (10, 4), (12, 5)):
+        for with_relics in (False, True):
+            rng = random.Random(seed)
+            options = engine.Options(relics=with_relics, expansion=players > 10)
+            state = engine.setup(options, players, seed)
+            while state.outcome is None:
+                seats = waiting_for(state)
+                if not seats:
+                    state, _ = engine.timeout(state, state.deadline)
+                    continue
+                seat = rng.choice(seats)
+                choice = sensible.choose(rng, engine.view(state, seat))
+                state, _ = engine.apply(state, engine.Action(choice[0], seat, choice[1]))
+                assert waiting_for(state) == _cold(waiting_for, state), (players, seed)
