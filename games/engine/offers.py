@@ -42,6 +42,25 @@ def offer(action: str, targets=(), *, min: int = 1, max: int | None = None, **ex
     }
 
 
+_PLACE_TOKEN = ActionName.PLACE_TOKEN  # through the enum class, a read costs ~850 instructions
+
+
+def place_offer(targets: list[int], targets_by_token: dict[str, list[int]]) -> dict:
+    """`offer(PLACE_TOKEN, targets, tokens=..., targets_by_token=...)`, written out: the
+    commonest offer, asked before nearly every move, without the keyword packing and copy
+    (about 2 % of a random game's instructions)."""
+    return {
+        "action": _PLACE_TOKEN,
+        "options": {
+            "targets": targets,
+            "min": 1,
+            "max": 1,
+            "tokens": list(targets_by_token),
+            "targets_by_token": targets_by_token,
+        },
+    }
+
+
 def nothing(action: str, **extra: Any) -> dict:
     """An offer that names no seat (`pass`, the Key of Quick Passage)."""
     return offer(action, (), min=0, **extra)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import dining, hooks, mingling, reveal
-from .offers import offer
+from .offers import offer, place_offer
 from .serialize import to_json
 from .state import (
     CHOOSE_EXAMINER,
@@ -91,15 +91,7 @@ def _place_offer(state: State, seat: int, hand: tuple[str, ...]) -> dict[str, An
         if not union:
             return None
         by_token = {tok: union.copy() for tok in tokens}
-    # `offer`'s shape, written out: the commonest offer, asked before nearly every move
-    options = {
-        "targets": union,
-        "min": 1,
-        "max": 1,
-        "tokens": list(by_token),
-        "targets_by_token": by_token,
-    }
-    return {"action": PLACE_TOKEN, "options": options}
+    return place_offer(union, by_token)
 
 
 def _keeps_last(compute):
