@@ -76,8 +76,9 @@ def _card(item: dict, seat: int, names: dict[int, str], my_role: str | None) -> 
         card["title"] = "A Hunter was Mesmerized"
         card["text"] = format_html("{} saw the Lord's card and now plays for the Vampires.", who)
     elif kind == "eliminated":
+        # What a Ghost does next is said right below (the Ghost vote's form, or the Ghost's card
+        # while it waits): said here too, it cost the first screen two lines.
         card["text"] = "The table put the most Stakes on you: you are a Ghost now."
-        card["next"] = "Each round, choose one living player to protect with your Ghost vote."
     elif kind == "tokens_set_aside":
         card["text"] = "Nobody alive can take your remaining tokens: they are set aside."
         card["next"] = "They do not count against you."

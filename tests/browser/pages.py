@@ -234,6 +234,12 @@ class Phone:
         if mine == "hunter":
             assert "Vampire Lord" not in self.page.locator("#game").inner_text(), self.seat
         outside = re.sub(r'<section class="card me".*?</section>', "", html, flags=re.S)
+        outside = re.sub(  # "In hand", the pill of the seat's own tokens, up to "What you know"
+            r'<details class="card section me-things.*?(?=<details class="card section knowledge)',
+            "",
+            outside,
+            flags=re.S,
+        )
         outside = re.sub(
             r'<form class="card action action-place_token".*?</form>', "", outside, flags=re.S
         )
@@ -256,13 +262,15 @@ class Phone:
 
     def check_tap_targets(self) -> None:
         """Every control on the page a finger can reach is at least 44×44 px (a checkbox or
-        radio button counts as its label, which is what a finger taps)."""
+        radio button counts as its label, which is what a finger taps). Reach: rendered and not
+        inside a closed section (`checkVisibility`: a closed details' content keeps its boxes,
+        laid out in a pill's width, but no finger reaches it)."""
         small = self.page.evaluate(
             """Array.from(document.querySelectorAll(
                  'a[href], button, select, summary, input:not([type=hidden]), textarea'))
                .map(el => (el.matches('input[type=radio], input[type=checkbox]')
                            && el.closest('label')) || el)
-               .filter(el => el.offsetParent !== null && !el.closest('.visually-hidden, .skip'))
+               .filter(el => el.checkVisibility() && !el.closest('.visually-hidden, .skip'))
                .map(el => [el.tagName + ' ' + el.textContent.trim().slice(0, 30),
                            Math.round(el.getBoundingClientRect().width),
                            Math.round(el.getBoundingClientRect().height)])

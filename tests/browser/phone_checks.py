@@ -11,13 +11,11 @@ at least 44x44 px; (f) with `axe=True`, axe-core finds no serious or critical vi
 (h) once its news is read, the seat's own title, where it has one, is inside the first screen:
 "You are a Ghost" for a Ghost, "You are the Alpha Hunter this round" for the living Alpha
 (`check_every_phone`, from the game's state, on every phone), and no card on the page is empty;
-(g) how tall the page is as the player found it: every section closed (the table, the log,
-table talk, the full Dining, the player's relics and tokens, a relic usable besides the move;
-one a test opened is closed for the measure), news cards still unread, words open where the
-page opened them. Measured, printed per phase (`check_every_phone`) and, over two screens
-(MAX_HEIGHT, 1,688 px at 390x844), saved as artifacts/too-tall-seat-N.png; not asserted yet:
-a few pages are still over (docs/phone-screens.md "Two screens": a freshly Staked Ghost with its
-news and the Ghost vote's words open, a 10-seat Mingling with a long recap).
+(g) the page as the player found it is at most two screens (MAX_HEIGHT, 1,688 px at 390x844):
+every section closed (the pills at the end: what you hold and know, the full Dining, the table,
+the log, table talk; a relic usable besides the move; one a test opened is closed for the
+measure), news cards still unread, words open where the page opened them. Printed per phase
+(`check_every_phone`); a page over is saved as artifacts/too-tall-seat-N.png before it fails.
 
 It leaves every news card it found unread unless `read_news=True`: then, once checked, each is
 read with "Got it", so that the next phase's news arrives on a phone that read the last.
@@ -123,6 +121,7 @@ def _check_height(phone: Phone) -> None:
     HEIGHTS.append((phone.seat, height))
     if height > MAX_HEIGHT:  # the whole page (as the test left it), to see what made it tall
         phone.screenshot(ARTIFACTS / f"too-tall-seat-{phone.seat}.png", full_page=True)
+    assert height <= MAX_HEIGHT, f"{phone.name}'s page is {height} px tall, over two screens"
 
 
 def _check_page(phone: Phone, *, axe: bool) -> None:

@@ -208,4 +208,4 @@ def test_an_illegal_tap_shows_the_rule_and_changes_nothing(phones, artifacts):
     tab.check_words_for_people()
     # Nothing changed: the Feast is still in hand, and the answer shows the game as it is.
     assert tab.version() == before + 1  # Ben's Stake, which the stale tab had not seen
-    assert "Feast" in stale.locator("#game .hand").first.inner_text()
+    assert "Feast" in stale.locator("#me-things .hand").first.text_content()  # in the pill

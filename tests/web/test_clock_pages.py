@@ -162,13 +162,13 @@ def test_a_slow_game_offers_reminders_to_a_player_who_sits_down_without_any(phon
 
 def test_the_clock_folds_below_the_players_card_in_a_live_game_until_it_matters(table):
     """The deadline's controls never stand between a move and the recap: in a live game whose
-    clock nobody touched they are one closed line below the player's own card; once the clock
+    clock nobody touched they are a closed pill below the player's own card; once the clock
     is moved (or paused, or a vote is open) they are a card below the recap; a spectator, who
     can do nothing with them, sees no empty card."""
     t = table("LVHHHH")
     host_page, player_page = t.page(1), t.page(2)
     for page in (host_page, player_page):
-        folded = page.index('<details class="card clock" id="clock"')
+        folded = page.index('<details class="card clock tab" id="clock"')
         assert page.index('id="me-title"') < folded  # below the player's own card
     assert "extend or pause" in host_page and "ask the table for more time" in player_page
     watcher = Phone("Zed")

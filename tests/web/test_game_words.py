@@ -78,15 +78,15 @@ def test_round_two_explains_the_alphas_tokens_the_recap_badges_and_what_you_know
     t.play(ROUND_1)
     t.phone(3).act(t.code, "choose_examiner", target="4")
     alpha = t.page(5)  # Eli: most Feasts in round 1
-    # From round 2 the recap keeps its place on the first screen: the tokens' words are beside
-    # "In hand" (the closed line of the player's tokens), below it, no longer in the chooser.
+    # From round 2 the recap keeps its place on the first screen: the tokens' words are in
+    # "In hand" (the closed pill of the player's tokens), below it, no longer in the chooser.
     assert terms(part(alpha, 'data-action="place_token"', "</form>")) == {}
-    hand = terms(part(alpha, '<span class="hand">In hand:', "</section>"))
+    hand = terms(part(alpha, 'id="me-things"', 'id="knowledge"'))
     assert list(hand)[:4] == ["feast", "double_stake", "investigation", "mingling"]
     assert hand["double_stake"]["id"] == "term-double_stake-hand-r2"
     recap = terms(part(alpha, 'id="recap-1"', 'class="card me"'))
     assert list(recap) == ["protected", "examination", "alpha", "dining"]
-    assert "alpha" in terms(part(alpha, 'class="card me"', "</section>"))  # the badge's word
+    assert "alpha" in hand  # the badge's word
     # What a player knows is explained inside "What you know", which only they open.
     assert explained(part(t.page(4), 'id="knowledge"', "</details>")) == ["Examination"]
     assert explained(part(t.page(2), 'id="knowledge"', "</details>")) == ["Vampire Lord"]
@@ -106,7 +106,7 @@ def test_the_ghost_screen_explains_the_ghost_vote_and_protection(table):
     screen = terms(part(ghost, 'data-action="intervention_vote"', "</form>"))
     assert list(screen) == ["ghost_vote", "protected"]
     assert screen["ghost_vote"]["more"] == f"/rules/ghosts/?game={t.code}#intervention"
-    assert "ghost" in terms(part(ghost, 'class="card me"', "</section>"))
+    assert "ghost" in terms(part(ghost, 'id="me-things"', 'id="knowledge"'))  # the badge's word
 
 
 def test_a_tie_names_the_tie_vote_and_the_relic_board_its_relics(table):
