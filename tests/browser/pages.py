@@ -7,6 +7,7 @@ from pathlib import Path
 
 from games import services
 from games.models import Game
+from tests.secrets_on_page import token_types_outside_my_own
 
 try:
     from playwright.sync_api import Page, expect
@@ -14,7 +15,6 @@ except ImportError:  # conftest.py skips the browser tests (or fails them in CI)
     Page, expect = object, None
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
-TOKEN_CLASS = re.compile(r"token-(stake|feast|double_stake|investigation)")
 # axe-core from the npm registry, kept beside the tests (vendor/README.md): never served to players.
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 RULE_ID = re.compile(r"\bR\d+(?:\.\d+)+[a-z]?\b|\(R\d+[a-z]?\)")
@@ -233,17 +233,7 @@ class Phone:
         assert others == told, (self.seat, mine, others)
         if mine == "hunter":
             assert "Vampire Lord" not in self.page.locator("#game").inner_text(), self.seat
-        outside = re.sub(r'<section class="card me".*?</section>', "", html, flags=re.S)
-        outside = re.sub(  # "In hand", the pill of the seat's own tokens, up to "What you know"
-            r'<details class="card section me-things.*?(?=<details class="card section knowledge)',
-            "",
-            outside,
-            flags=re.S,
-        )
-        outside = re.sub(
-            r'<form class="card action action-place_token".*?</form>', "", outside, flags=re.S
-        )
-        assert TOKEN_CLASS.findall(outside) == [], self.seat
+        assert token_types_outside_my_own(html) == [], self.seat
 
     def check_fits_the_phone(self) -> None:
         """No horizontal scrolling; every control is at least 44 px tall."""

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from tests.secrets_on_page import token_types_outside_my_own
 from tests.web.conftest import TOKENS
 
 pytestmark = pytest.mark.django_db
@@ -20,13 +21,6 @@ KNOWS = {2: {"1", "3"}, 3: {"1", "2"}}  # the night information of each Vampire 
 
 def _secret_roles(html: str) -> set[str]:
     return set(re.findall(r'data-secret-role="([^"]+)"', html))
-
-
-def _token_classes_outside_my_hand(html: str) -> list[str]:
-    """Token types shown anywhere but in my own hand, my placements and my placement form."""
-    mine = re.sub(r'<section class="card me".*?</section>', "", html, flags=re.S)
-    mine = re.sub(r'<form class="card action action-place_token".*?</form>', "", mine, flags=re.S)
-    return re.findall(r"token-(stake|feast|double_stake|investigation)", mine)
 
 
 def test_before_dining_no_seat_sees_another_seats_role_or_token_types(table):
@@ -41,7 +35,7 @@ def test_before_dining_no_seat_sees_another_seats_role_or_token_types(table):
         assert others == KNOWS.get(seat, set()), (seat, others)
         if seat in KNOWS:
             assert '<bdi class="name">Ana</bdi> is the Vampire Lord' in html
-        assert _token_classes_outside_my_hand(html) == [], seat
+        assert token_types_outside_my_own(html) == [], seat
     for seat in HUNTERS:
         html = t.page(seat)
         assert "vampire_lord" not in html and "Vampire Lord" not in html, seat
