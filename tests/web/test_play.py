@@ -3,7 +3,7 @@ the round-1 examiner, the Ghost vote, Dining results and the end screen."""
 
 import pytest
 
-from tests.web.conftest import alert_text
+from tests.web.conftest import Phone, alert_text
 
 pytestmark = pytest.mark.django_db
 
@@ -130,6 +130,29 @@ def test_dining_results_show_protection_investigation_tokens_elimination_and_alp
     # The Alpha (5) learned the investigated role.
     assert '<bdi class="name">Cleo</bdi> is a Hunter' in t.page(5)
     assert "your Investigation" in t.page(5)
+
+
+def test_r4_1_the_kept_dining_is_each_readers_own_and_names_them_you(table):
+    """The full Dining's HTML is kept in the cache (templates/games/_dining_section.html): each
+    page still reads its own, "you" where the reader is named, and a spectator's names everyone."""
+    t = table("LVHHHH", spectators=True)
+    t.play(ROUND_1)
+    t.phone(3).act(t.code, "choose_examiner", target="4")
+    t.play(ROUND_2)  # Ben (2) is Staked, Fay (6) elected
+
+    def dining(html: str) -> str:
+        return html.split('class="card section dining-section', 1)[1].split("</details>", 1)[0]
+
+    for _ in range(2):  # drawn, then read from the cache
+        ben, fay = dining(t.page(2)), dining(t.page(6))
+        assert "🪦 <strong>You</strong> were Staked and are now a Ghost." in ben
+        assert "<strong>You</strong> are elected Alpha Hunter" in dining(t.page(6))
+        assert '<bdi class="name">Ben</bdi></strong> was Staked' in fay
+        assert '<bdi class="name">Ben</bdi></strong> was Staked' not in ben
+    watcher = Phone("Zed")
+    watcher.sign_up()
+    seen = dining(watcher.page(t.code))
+    assert '<bdi class="name">Ben</bdi></strong> was Staked' in seen and ">You<" not in seen
 
 
 def test_the_ghost_dial_and_a_whole_game_to_the_end_screen(table):
