@@ -40,8 +40,8 @@ def key_works(game: Game, key: str, now: datetime | None = None) -> bool:
 
 
 def display_url(game: Game, *, is_host: bool) -> str | None:
-    """The link for the page's "Show on a shared screen": anyone's where spectators may watch;
-    the host's alone (with the key) where they may not."""
+    """The link for the page's "Shared screen" (its title: Show on a shared screen): anyone's
+    where spectators may watch; the host's alone (with the key) where they may not."""
     url = reverse("display", args=[game.code])
     if spectators_allowed(game.options):
         return url

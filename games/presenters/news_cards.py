@@ -76,8 +76,8 @@ def _card(item: dict, seat: int, names: dict[int, str], my_role: str | None) -> 
         card["title"] = "A Hunter was Mesmerized"
         card["text"] = format_html("{} saw the Lord's card and now plays for the Vampires.", who)
     elif kind == "eliminated":
-        # What a Ghost does next is said right below (the Ghost vote's form, or the Ghost's card
-        # while it waits): said here too, it cost the first screen two lines.
+        # What a Ghost does next is said on the same page (the Ghost vote's form, or the card
+        # under the Ghost's move or wait): said here too, it cost the first screen two lines.
         card["text"] = "The table put the most Stakes on you: you are a Ghost now."
     elif kind == "tokens_set_aside":
         card["text"] = "Nobody alive can take your remaining tokens: they are set aside."

@@ -125,8 +125,8 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
         context["knowledge_words"] = glossary.knowledge_words(me.get("knowledge", []), me)
         context["badge_words"] = glossary.badge_words(context["my"], me)
         context["hand_words"] = glossary.hand_words(me.get("tokens", []), view["phase"])
-        # The player's card explains its tokens in hand from round 2 (round 1: the token chooser)
-        # and its badges, in one closed line (templates/games/_play.html).
+        # The pill "In hand" explains its tokens from round 2 (round 1: the token chooser) and the
+        # seat's badges (templates/games/_sections.html).
         later = (view.get("round") or 0) > 1 and me.get("tokens")
         shown = [*(context["hand_words"] if later else []), *context["badge_words"]]
         context["me_words"] = [glossary.word(k).word for k in dict.fromkeys(shown)]
@@ -149,6 +149,11 @@ def game_context(request, game: Game, *, error=None, join_form=None, refused=Non
     for s in context["seats"]:  # "on vacation until ..." in the viewer's zone
         s["vacation_text"] = times.clock_of(s.get("vacation_until"), zone)
     context["actions"] = [action_form(p, names, view) for p in view.get("pending", [])]
+    # A Ghost whose move is not the Ghost vote (it waits, or its Last Will, a relic to hand on)
+    # reads what a Ghost does under its move (templates/games/_play.html).
+    context["ghost_vote_form"] = any(
+        a["action"] == ActionName.INTERVENTION_VOTE for a in context["actions"]
+    )
     if refused and error:  # beside the first form of the action that was refused
         form = next(
             (

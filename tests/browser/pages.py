@@ -243,7 +243,7 @@ class Phone:
         small = self.page.evaluate(
             """Array.from(document.querySelectorAll(
                  '#game button, #game .chip, #game .seat-pick, #game .dial-pick, #game summary'))
-               .filter(el => el.offsetParent !== null)
+               .filter(el => el.checkVisibility())
                .map(el => [el.textContent.trim().slice(0, 30), el.getBoundingClientRect().height])
                .filter(([, h]) => h < 44)"""
         )

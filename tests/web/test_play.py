@@ -143,7 +143,7 @@ def test_r4_1_the_kept_dining_is_each_readers_own_and_names_them_you(table):
     def dining(html: str) -> str:
         return html.split('class="card section dining-section', 1)[1].split("</details>", 1)[0]
 
-    for _ in range(2):  # drawn, then read from the cache
+    for _ in range(3):  # drawn (the reveal, then without it), then read from the cache
         ben, fay = dining(t.page(2)), dining(t.page(6))
         assert "🪦 <strong>You</strong> were Staked and are now a Ghost." in ben
         assert "<strong>You</strong> are elected Alpha Hunter" in dining(t.page(6))

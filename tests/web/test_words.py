@@ -39,7 +39,7 @@ OWN_SECTIONS = [
     re.compile(r'<section class="card since.*?</section>', re.S),
     re.compile(r'<section class="card dining.*?</section>', re.S),
     re.compile(r'<details class="card recap.*?</details>', re.S),
-    re.compile(r'<details class="card log" id="own-log".*?</details>', re.S),
+    re.compile(r'<details class="card log[^"]*" id="own-log".*?</details>', re.S),
 ]
 
 
